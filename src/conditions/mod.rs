@@ -1,0 +1,64 @@
+//! The rules seam: everything the search asks of a condition goes through [`Rules`].
+//!
+//! Orthodox chess is the zero-sized [`Orthodox`] type, so a search monomorphised over it
+//! pays nothing for the seam; fairy conditions are a configured rules value built from parts.
+
+mod orthodox;
+
+pub use orthodox::Orthodox;
+
+use crate::board::{Color, Extension, Position};
+use crate::movegen::{Move, MoveList};
+
+/// The rules of play under one set of conditions.
+pub trait Rules: Sync + Send {
+    /// State the conditions add to a position.
+    type Ext: Extension;
+
+    /// Candidate moves of the side to move, with every condition effect decided; some may
+    /// still leave the mover's own king in check.
+    fn pseudo_legal(&self, pos: &Position<Self::Ext>, out: &mut MoveList);
+
+    /// The position after `mv`, a move produced by `pseudo_legal` for `pos`.
+    fn play(&self, pos: &Position<Self::Ext>, mv: &Move) -> Position<Self::Ext>;
+
+    /// Whether `color`'s king is in check as the conditions define check.
+    fn in_check(&self, pos: &Position<Self::Ext>, color: Color) -> bool;
+
+    /// Whether the pseudo-legal move `mv` is legal, given the position `after` it.
+    #[inline]
+    fn is_legal(&self, pos: &Position<Self::Ext>, _mv: &Move, after: &Position<Self::Ext>) -> bool {
+        !self.in_check(after, pos.side)
+    }
+
+    /// Every legal move of the side to move.
+    fn legal_moves(&self, pos: &Position<Self::Ext>, out: &mut MoveList) {
+        self.pseudo_legal(pos, out);
+        out.retain(|mv| {
+            let after = self.play(pos, mv);
+            self.is_legal(pos, mv, &after)
+        });
+    }
+
+    /// Legal moves together with the positions they lead to.
+    fn legal_successors(&self, pos: &Position<Self::Ext>, out: &mut Vec<(Move, Position<Self::Ext>)>) {
+        let mut moves = MoveList::new();
+        self.pseudo_legal(pos, &mut moves);
+        for mv in moves {
+            let after = self.play(pos, &mv);
+            if self.is_legal(pos, &mv, &after) {
+                out.push((mv, after));
+            }
+        }
+    }
+
+    /// Whether the side to move has any legal move.
+    fn has_legal_move(&self, pos: &Position<Self::Ext>) -> bool {
+        let mut moves = MoveList::new();
+        self.pseudo_legal(pos, &mut moves);
+        moves.iter().any(|mv| {
+            let after = self.play(pos, mv);
+            self.is_legal(pos, mv, &after)
+        })
+    }
+}

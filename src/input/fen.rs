@@ -1,0 +1,212 @@
+//! Forsyth notation: Popeye's `forsyth` command and the board part of a FEN given
+//! on the command line.
+
+use super::error::InputError;
+use super::model::{PieceSpec, ProblemSpec, Span, Spanned};
+use crate::board::{Color, Role, Square};
+use crate::stipulation::Stipulation;
+
+/// Reads a position in Forsyth notation: ranks from 8 down to 1, files a to h,
+/// uppercase letters white, lowercase black (K Q R B S P, N also for the knight),
+/// numbers for runs of empty squares (a number may run over into the next rank,
+/// `16` is two empty ranks), `/` between ranks. Fewer than 64 squares leave the
+/// rest empty. `span` is the place of the first character; the pieces get the
+/// place of their letter.
+pub fn parse_forsyth(text: &str, span: Span) -> Result<Vec<PieceSpec>, InputError> {
+    let at = |i: usize| Span::new(span.line, span.col.saturating_add(i as u32));
+    let chars: Vec<char> = text.chars().collect();
+    let mut pieces = Vec::new();
+    let mut index: usize = 0; // squares filled so far, a8 = 0, h1 = 63
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_ascii_digit() {
+            let start = i;
+            let mut n: usize = 0;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                n = n
+                    .saturating_mul(10)
+                    .saturating_add(chars[i] as usize - '0' as usize);
+                i += 1;
+            }
+            if n == 0 {
+                return Err(InputError::new(
+                    at(start),
+                    format!("empty-square count 0 in forsyth \"{text}\""),
+                ));
+            }
+            if index + n.min(65) > 64 {
+                return Err(InputError::new(
+                    at(start),
+                    format!("forsyth \"{text}\" describes more than 64 squares (at \"{n}\")"),
+                ));
+            }
+            index += n;
+            continue;
+        }
+        if c == '/' {
+            if !index.is_multiple_of(8) {
+                return Err(InputError::new(
+                    at(i),
+                    format!(
+                        "'/' in forsyth \"{text}\" comes {} squares into a rank; a rank has 8 squares",
+                        index % 8
+                    ),
+                ));
+            }
+            i += 1;
+            continue;
+        }
+        let role = match c.to_ascii_uppercase() {
+            'N' => Some(Role::Knight),
+            u => Role::from_letter(u),
+        };
+        let Some(role) = role.filter(|_| c.is_ascii_alphabetic()) else {
+            return Err(InputError::new(
+                at(i),
+                format!(
+                    "unexpected '{c}' in forsyth \"{text}\"; expected a piece letter (K Q R B S P, uppercase white, lowercase black), a number of empty squares or '/'"
+                ),
+            ));
+        };
+        if index >= 64 {
+            return Err(InputError::new(
+                at(i),
+                format!("forsyth \"{text}\" describes more than 64 squares (at '{c}')"),
+            ));
+        }
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let square = Square::from_coords((index % 8) as u8, 7 - (index / 8) as u8);
+        pieces.push(PieceSpec {
+            color,
+            role,
+            square,
+            kamikaze: false,
+            alice: None,
+            span: at(i),
+        });
+        index += 1;
+        i += 1;
+    }
+    Ok(pieces)
+}
+
+/// Builds a problem from the command line: `fen` is a FEN (only its first field,
+/// the board, is read; N or S for the knight), `stipulation` e.g. `#2`, and
+/// `conditions` raw condition words (each string may hold several blank-separated
+/// words). Places refer to line 1; FEN errors point at the column in `fen`.
+pub fn problem_from_fen(
+    fen: &str,
+    stipulation: &str,
+    conditions: &[String],
+) -> Result<ProblemSpec, InputError> {
+    let origin = Span::new(1, 1);
+    let leading = fen.chars().take_while(|c| c.is_whitespace()).count();
+    let board: String = fen
+        .chars()
+        .skip(leading)
+        .take_while(|c| !c.is_whitespace())
+        .collect();
+    if board.is_empty() {
+        return Err(InputError::new(
+            origin,
+            "empty FEN; expected a position like 4k3/8/8/8/8/8/8/4K2R",
+        ));
+    }
+    let pieces =
+        parse_forsyth(&board, Span::new(1, 1 + leading as u32)).map_err(|e| InputError {
+            message: format!("invalid FEN: {}", e.message),
+            ..e
+        })?;
+    let stip: Stipulation = stipulation.parse().map_err(|e| {
+        InputError::new(
+            origin,
+            format!("invalid stipulation \"{}\": {e}", stipulation.trim()),
+        )
+    })?;
+    let mut problem = ProblemSpec::new(1, origin);
+    problem.pieces = pieces;
+    problem.stipulation = Some(Spanned::new(stip, origin));
+    problem.conditions = conditions
+        .iter()
+        .flat_map(|c| c.split_whitespace())
+        .map(|w| Spanned::new(w.to_string(), origin))
+        .collect();
+    Ok(problem)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn popeye_forsyth() {
+        let p = parse_forsyth("4K3/k7/8/2P5/S7/1p6/16", Span::new(4, 9)).unwrap();
+        let got: Vec<_> = p
+            .iter()
+            .map(|p| (p.color, p.role, p.square, p.span.col))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (Color::White, Role::King, sq("e8"), 10),
+                (Color::Black, Role::King, sq("a7"), 13),
+                (Color::White, Role::Pawn, sq("c5"), 19),
+                (Color::White, Role::Knight, sq("a4"), 22),
+                (Color::Black, Role::Pawn, sq("b3"), 26),
+            ]
+        );
+        let p = parse_forsyth("1S1S4/5R2/8/2k2P2/8/4Rp1b/8/K2s4/", Span::new(1, 1)).unwrap();
+        assert_eq!(p.len(), 10);
+        assert_eq!(
+            p.last().map(|p| (p.square, p.role, p.color)),
+            Some((sq("d1"), Role::Knight, Color::Black))
+        );
+    }
+
+    #[test]
+    fn forsyth_errors() {
+        assert_eq!(parse_forsyth("8/8/9", Span::new(1, 1)).unwrap().len(), 0);
+        let e = parse_forsyth("8/8/9/", Span::new(2, 10)).unwrap_err();
+        assert_eq!((e.line, e.col), (2, 15));
+        assert!(e.message.contains("'/'"), "{}", e.message);
+        let e = parse_forsyth("K6/8", Span::new(1, 1)).unwrap_err();
+        assert_eq!(e.col, 3);
+        let e = parse_forsyth("4X3", Span::new(1, 1)).unwrap_err();
+        assert_eq!(e.col, 2);
+        assert!(e.message.contains("unexpected 'X'"), "{}", e.message);
+        assert!(parse_forsyth("64K", Span::new(1, 1)).is_err());
+        assert!(parse_forsyth("99999999999999999999999", Span::new(1, 1)).is_err());
+        assert!(parse_forsyth("0", Span::new(1, 1)).is_err());
+    }
+
+    #[test]
+    fn fen_from_command_line() {
+        let p = problem_from_fen(
+            "r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1",
+            "#2",
+            &["circe".to_string(), "rexinclusive  mirror".to_string()],
+        )
+        .unwrap();
+        assert_eq!(p.pieces.len(), 7);
+        assert_eq!(p.pieces[0].square, sq("a8"));
+        assert_eq!(p.pieces[4].role, Role::Knight);
+        assert_eq!(p.pieces[4].color, Color::White);
+        assert_eq!(p.stipulation.unwrap().value.to_string(), "#2");
+        assert_eq!(p.condition_words(), vec!["circe", "rexinclusive", "mirror"]);
+        let e = problem_from_fen("  8/8/x7", "#2", &[]).unwrap_err();
+        assert_eq!(e.col, 7);
+        assert!(e.message.starts_with("invalid FEN"), "{}", e.message);
+        let e = problem_from_fen("8/8/8/8/8/8/8/8", "x2", &[]).unwrap_err();
+        assert!(e.message.contains("unsupported goal"), "{}", e.message);
+        assert!(problem_from_fen("", "#2", &[]).is_err());
+    }
+}

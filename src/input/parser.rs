@@ -1,0 +1,452 @@
+//! Reads a file of problems: the problem loop, error recovery and the commands.
+//! Options and twins are read in `options.rs` and `twin.rs`.
+
+use super::error::InputError;
+use super::fen::parse_forsyth;
+use super::keywords::{
+    lookup, lookup_strict, one_of, Attribute, ColorWord, Command, Lookup, TwinKeyword, ATTRIBUTES,
+    COLORS, COMMANDS, COMMAND_NAMES, TWIN_KEYWORDS,
+};
+use super::lexer::{Lexer, Token};
+use super::model::{AliceBoard, PieceSpec, ProblemSpec, Span, Spanned, TextKind};
+use super::pieces::parse_piece_token;
+use crate::board::Color;
+use crate::stipulation::Stipulation;
+
+pub(super) type PResult<T> = Result<T, InputError>;
+
+pub(super) fn error(span: Span, message: impl Into<String>) -> InputError {
+    InputError::new(span, message)
+}
+
+/// How a problem ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// `end`: the rest of the file is ignored.
+    End,
+    /// `next`: another problem follows.
+    Next,
+    /// `begin` inside a problem: the problem ends and another begins there.
+    Begin(Span),
+    Eof,
+}
+
+/// Where a list of pieces is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PiecesMode {
+    /// The `pieces` command: ends at the next command.
+    Command,
+    /// A twin's `add`: ends at the first word that is not a colour, attribute or piece.
+    TwinAdd,
+}
+
+/// What is known of the problem being read.
+struct State {
+    spec: ProblemSpec,
+    /// A twin or the zero position has been read.
+    in_twins: bool,
+    /// A command other than `begin` has been read.
+    seen_command: bool,
+}
+
+pub(super) struct Parser<'a> {
+    pub(super) lx: Lexer<'a>,
+}
+
+/// Reads every problem of a Popeye input file (English keywords). There is one
+/// entry per problem; a problem with an error gives the first error in it, and
+/// reading goes on with the next problem.
+pub fn parse_file(text: &str) -> Vec<Result<ProblemSpec, InputError>> {
+    let mut p = Parser {
+        lx: Lexer::new(text),
+    };
+    let mut out = Vec::new();
+    let Some(first) = p.lx.peek_token() else {
+        return out;
+    };
+    let mut start = first.span;
+    if lookup(COMMANDS, first.text).found() == Some(Command::Begin) {
+        p.lx.next_token();
+    }
+    loop {
+        let (result, ending) = p.problem(out.len() + 1, start);
+        out.push(result);
+        match ending {
+            Ending::End | Ending::Eof => break,
+            Ending::Begin(span) => start = span,
+            Ending::Next => {
+                let Some(tok) = p.lx.peek_token() else { break };
+                start = tok.span;
+                if lookup(COMMANDS, tok.text).found() == Some(Command::Begin) {
+                    p.lx.next_token();
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether `tok` can only be read as a command (used where a word could be data).
+pub(super) fn is_command_word(tok: &Token) -> bool {
+    lookup_strict(COMMANDS, tok.text).is_some()
+}
+
+fn is_number_like(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_digit())
+        && text.chars().all(|c| c.is_ascii_digit() || c == '.')
+}
+
+impl<'a> Parser<'a> {
+    fn problem(&mut self, index: usize, span: Span) -> (PResult<ProblemSpec>, Ending) {
+        let mut st = State {
+            spec: ProblemSpec::new(index, span),
+            in_twins: false,
+            seen_command: false,
+        };
+        loop {
+            match self.command(&mut st) {
+                Ok(None) => {}
+                Ok(Some(ending)) => return (Ok(st.spec), ending),
+                Err(e) => return (Err(e), self.resync()),
+            }
+        }
+    }
+
+    /// Skips to the end of the problem after an error.
+    fn resync(&mut self) -> Ending {
+        while let Some(tok) = self.lx.next_token() {
+            match lookup_strict(COMMANDS, tok.text) {
+                Some(Command::End) => return Ending::End,
+                Some(Command::Next) => return Ending::Next,
+                Some(Command::Begin) => return Ending::Begin(tok.span),
+                Some(
+                    Command::Author
+                    | Command::Origin
+                    | Command::Title
+                    | Command::Remark
+                    | Command::Award
+                    | Command::Protocol
+                    | Command::Latex,
+                ) => {
+                    self.lx.rest_of_line();
+                }
+                _ => {}
+            }
+        }
+        Ending::Eof
+    }
+
+    /// Reads one command; `Some` when the problem ends.
+    fn command(&mut self, st: &mut State) -> PResult<Option<Ending>> {
+        let Some(tok) = self.lx.peek_token() else {
+            return Ok(Some(Ending::Eof));
+        };
+        let cmd = match lookup(COMMANDS, tok.text) {
+            Lookup::Found(c) => c,
+            Lookup::Ambiguous(names) => {
+                return Err(error(
+                    tok.span,
+                    format!(
+                        "ambiguous command \"{}\": it could be {}",
+                        tok.text,
+                        one_of(&names)
+                    ),
+                ))
+            }
+            Lookup::NotFound => {
+                return Err(error(
+                    tok.span,
+                    format!(
+                        "unknown command \"{}\"; expected one of {}",
+                        tok.text,
+                        COMMAND_NAMES.join(", ")
+                    ),
+                ))
+            }
+        };
+        if st.in_twins
+            && matches!(
+                cmd,
+                Command::Pieces
+                    | Command::Forsyth
+                    | Command::Option
+                    | Command::Condition
+                    | Command::Stipulation
+                    | Command::SStipulation
+                    | Command::ZeroPosition
+                    | Command::Array
+            )
+        {
+            return Err(error(
+                tok.span,
+                format!(
+                    "\"{}\" after a twin is not supported; give it before the first twin",
+                    tok.text
+                ),
+            ));
+        }
+        self.lx.next_token();
+        let text_kind = |kind| Some(kind);
+        let kind = match cmd {
+            Command::Author => text_kind(TextKind::Author),
+            Command::Origin => text_kind(TextKind::Origin),
+            Command::Title => text_kind(TextKind::Title),
+            Command::Remark => text_kind(TextKind::Remark),
+            Command::Award => text_kind(TextKind::Award),
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            let text = self.lx.rest_of_line();
+            st.spec.texts.push((kind, text.to_string()));
+            st.seen_command = true;
+            return Ok(None);
+        }
+        match cmd {
+            Command::Begin if !st.seen_command => {}
+            Command::Begin => return Ok(Some(Ending::Begin(tok.span))),
+            Command::End => return Ok(Some(Ending::End)),
+            Command::Next => return Ok(Some(Ending::Next)),
+            Command::Protocol | Command::Latex => {
+                self.lx.rest_of_line();
+            }
+            Command::Array => {
+                return Err(error(
+                    tok.span,
+                    "command \"array\" (the game-array position) is not supported",
+                ));
+            }
+            Command::SStipulation => {
+                return Err(error(
+                    tok.span,
+                    "structured stipulations (sstipulation) are not supported; use stipulation, e.g. stipulation #2",
+                ));
+            }
+            Command::Stipulation => st.spec.stipulation = Some(self.stipulation_arg(&tok)?),
+            Command::Condition => {
+                let words = self.condition_words(false);
+                if words.is_empty() {
+                    return Err(self.missing(&tok, "a condition, e.g. condition Circe"));
+                }
+                st.spec.conditions.extend(words);
+            }
+            Command::Option => self.options(&tok, &mut st.spec.options)?,
+            Command::Pieces => {
+                let pieces = self.pieces(&tok, PiecesMode::Command)?;
+                st.spec.pieces.extend(pieces);
+            }
+            Command::Forsyth => {
+                let arg = self
+                    .lx
+                    .peek_token()
+                    .filter(|t| !is_command_word(t) || t.has_digit());
+                let Some(arg) = arg else {
+                    return Err(self.missing(&tok, "a position, e.g. forsyth 4k3/8/8/8/8/8/8/4K3"));
+                };
+                let pieces = parse_forsyth(arg.text, arg.span)?;
+                self.lx.next_token();
+                st.spec.pieces.extend(pieces);
+            }
+            Command::Twin => {
+                let twin = self.twin(&tok)?;
+                st.spec.twins.push(twin);
+                st.in_twins = true;
+            }
+            Command::ZeroPosition => {
+                if st.spec.zero_position.is_some() {
+                    return Err(error(tok.span, "a problem can have only one zeroposition"));
+                }
+                let changes = self.twin_changes(&tok)?;
+                st.spec.zero_position = Some(changes);
+                st.in_twins = true;
+            }
+            Command::Author
+            | Command::Origin
+            | Command::Title
+            | Command::Remark
+            | Command::Award => {}
+        }
+        st.seen_command = true;
+        Ok(None)
+    }
+
+    /// The error for a keyword whose argument is missing or wrong: at the token found
+    /// instead, or at the keyword at the end of the input.
+    pub(super) fn missing(&self, kw: &Token, expected: &str) -> InputError {
+        match self.lx.peek_token() {
+            Some(t) => error(
+                t.span,
+                format!(
+                    "after \"{}\", expected {expected}; found \"{}\"",
+                    kw.text, t.text
+                ),
+            ),
+            None => error(
+                kw.span,
+                format!(
+                    "after \"{}\", expected {expected}; found the end of the input",
+                    kw.text
+                ),
+            ),
+        }
+    }
+
+    /// The stipulation after `stipulation` (also in twins). `h# 3` written as two
+    /// tokens is accepted.
+    pub(super) fn stipulation_arg(&mut self, kw: &Token) -> PResult<Spanned<Stipulation>> {
+        let Some(tok) = self
+            .lx
+            .peek_token()
+            .filter(|t| t.has_digit() || !is_command_word(t))
+        else {
+            return Err(self.missing(kw, "a stipulation like #2, h#3 or s#2"));
+        };
+        let mut text = tok.text.to_string();
+        let mut tokens = 1;
+        if !tok.text.ends_with(|c: char| c.is_ascii_digit()) {
+            if let Some(second) = self.lx.peek_second().filter(|t| is_number_like(t.text)) {
+                text.push_str(second.text);
+                tokens = 2;
+            }
+        }
+        let stipulation: Stipulation = text.parse().map_err(|m: String| error(tok.span, m))?;
+        for _ in 0..tokens {
+            self.lx.next_token();
+        }
+        Ok(Spanned::new(stipulation, tok.span))
+    }
+
+    /// Raw condition words: tokens up to the next command (or, in a twin, up to the
+    /// next twin change). Popeye separates conditions by blanks or line breaks alike.
+    pub(super) fn condition_words(&mut self, in_twin: bool) -> Vec<Spanned<String>> {
+        let mut words = Vec::new();
+        while let Some(tok) = self.lx.peek_token() {
+            if is_command_word(&tok) {
+                break;
+            }
+            if in_twin {
+                match lookup_strict(TWIN_KEYWORDS, tok.text) {
+                    Some(TwinKeyword::Continued) | None => {}
+                    // "Mirror" is also a Circe option: it is a twin change only with its axis.
+                    Some(TwinKeyword::Mirror) => {
+                        if self
+                            .lx
+                            .peek_second()
+                            .is_some_and(|t| t.text.contains("<-->"))
+                        {
+                            break;
+                        }
+                    }
+                    Some(_) => break,
+                }
+            }
+            self.lx.next_token();
+            words.push(Spanned::new(tok.text.to_string(), tok.span));
+        }
+        words
+    }
+
+    /// Colours, attributes and piece tokens (`white kamikaze Ra8c8 black Kh1`).
+    pub(super) fn pieces(&mut self, kw: &Token, mode: PiecesMode) -> PResult<Vec<PieceSpec>> {
+        let mut color: Option<Color> = None;
+        let mut kamikaze = false;
+        let mut alice: Option<AliceBoard> = None;
+        let mut out = Vec::new();
+        while let Some(tok) = self.lx.peek_token() {
+            if tok.has_digit() || tok.text.starts_with('.') {
+                let Some(color) = color else {
+                    return Err(error(
+                        tok.span,
+                        format!("expected a colour (white or black) before \"{}\"", tok.text),
+                    ));
+                };
+                let piece = parse_piece_token(tok.text)
+                    .map_err(|e| error(tok.span_at(e.offset), e.message))?;
+                self.lx.next_token();
+                out.extend(piece.squares.iter().map(|&(square, _)| PieceSpec {
+                    color,
+                    role: piece.role,
+                    square,
+                    kamikaze,
+                    alice,
+                    span: tok.span,
+                }));
+                continue;
+            }
+            if let Lookup::Found(c) = lookup(COLORS, tok.text) {
+                color = Some(match c {
+                    ColorWord::White => Color::White,
+                    ColorWord::Black => Color::Black,
+                    ColorWord::Neutral => {
+                        return Err(error(tok.span, "neutral units are not supported"))
+                    }
+                });
+                kamikaze = false;
+                alice = None;
+                self.lx.next_token();
+                continue;
+            }
+            let exact_command = COMMANDS
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(tok.text));
+            if !exact_command {
+                match lookup(ATTRIBUTES, tok.text) {
+                    Lookup::Found(attribute) => {
+                        if color.is_none() {
+                            return Err(error(
+                                tok.span,
+                                format!("expected a colour (white or black) before the attribute \"{}\"", tok.text),
+                            ));
+                        }
+                        match attribute {
+                            Attribute::Kamikaze => kamikaze = true,
+                            Attribute::AliceA => alice = Some(AliceBoard::A),
+                            Attribute::AliceB => alice = Some(AliceBoard::B),
+                            Attribute::Unsupported(name) => {
+                                return Err(error(
+                                    tok.span,
+                                    format!(
+                                        "attribute {name} is not supported; supported attributes are Kamikaze, AliceA and AliceB"
+                                    ),
+                                ))
+                            }
+                        }
+                        self.lx.next_token();
+                        continue;
+                    }
+                    Lookup::Ambiguous(names)
+                        if mode == PiecesMode::Command
+                            && lookup(COMMANDS, tok.text).found().is_none() =>
+                    {
+                        return Err(error(
+                            tok.span,
+                            format!(
+                                "ambiguous attribute \"{}\": it could be {}",
+                                tok.text,
+                                one_of(&names)
+                            ),
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+            if mode == PiecesMode::TwinAdd || lookup(COMMANDS, tok.text).found().is_some() {
+                break;
+            }
+            return Err(error(
+                tok.span,
+                format!(
+                    "unexpected \"{}\" in the pieces; expected a colour (white, black), an attribute (kamikaze, alicea, aliceb) or a piece with its squares like Ka1 or Pa2b3",
+                    tok.text
+                ),
+            ));
+        }
+        if out.is_empty() {
+            let example = match mode {
+                PiecesMode::Command => "a colour and pieces, e.g. pieces white Ke1 black Ke8",
+                PiecesMode::TwinAdd => "a colour and pieces, e.g. add white Pe4",
+            };
+            return Err(self.missing(kw, example));
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,14 @@
+//! `fairy`: a solver for composed fairy-chess problems.
+//!
+//! The crate is a library with a thin command-line front end (`src/main.rs`).
+//! See `docs/architecture.md` for how a move flows through the modules.
+
+pub mod board;
+pub mod conditions;
+pub mod input;
+pub mod movegen;
+pub mod output;
+pub mod perft;
+pub mod problem;
+pub mod search;
+pub mod stipulation;

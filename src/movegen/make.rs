@@ -1,0 +1,37 @@
+//! Playing the orthodox part of a move on a copy of the position.
+
+use super::moves::{Move, MoveKind};
+use super::pseudo::castling_rook;
+use crate::board::{Bitboard, EnPassant, Extension, Piece, Position, Role, Square};
+use crate::movegen::attacks;
+
+/// Plays the unit's own step: removes the captured unit, moves the unit (and the rook when
+/// castling), promotes, updates castling rights and the en passant square, and passes the move.
+/// Condition effects are applied afterwards by the rules.
+#[inline]
+pub fn play_orthodox<E: Extension>(pos: &mut Position<E>, mv: &Move) {
+    let side = pos.side;
+    let board = &mut pos.board;
+    if mv.captured.is_some() {
+        board.take(mv.capture_square());
+    }
+    let piece = Piece::new(side, mv.role);
+    board.shift(mv.from, mv.to, piece);
+    if let Some(role) = mv.promotion {
+        board.set_role(mv.to, Role::Pawn, role);
+    }
+    if mv.is_castling() {
+        let (rf, rt) = castling_rook(mv);
+        board.shift(rf, rt, Piece::new(side, Role::Rook));
+    }
+    pos.castling &= !(Bitboard::from_square(mv.from) | Bitboard::from_square(mv.to));
+    pos.ep = None;
+    if mv.kind == MoveKind::DoubleStep {
+        let crossed = Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2);
+        // Record the chance only when an enemy pawn could take it, so that equal positions hash equal.
+        if (attacks::pawn(side, crossed) & pos.board.pieces(!side, Role::Pawn)).any() {
+            pos.ep = Some(EnPassant { crossed, pawn: mv.to });
+        }
+    }
+    pos.side = !side;
+}

@@ -1,0 +1,13 @@
+//! Move generation: attack tables, pseudo-legal moves of orthodox units, and playing them.
+//! Conditions (in `crate::conditions`) build on these parts.
+
+pub mod attacks;
+mod make;
+mod moves;
+mod pseudo;
+
+pub use make::play_orthodox;
+pub use moves::{Effects, Move, MoveKind, MoveList, Placement};
+pub use pseudo::{
+    attackers, attacks_from, castling_candidates, castling_king_path, castling_rook, is_attacked, pseudo_moves, Gen,
+};

@@ -1,0 +1,93 @@
+//! Moves, with every decision a condition took while generating them.
+
+use crate::board::{Piece, Role, Square};
+use smallvec::SmallVec;
+
+/// What kind of step the moving unit makes.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum MoveKind {
+    Quiet,
+    Capture,
+    DoubleStep,
+    EnPassant,
+    CastleShort,
+    CastleLong,
+    /// A pass.
+    Null,
+}
+
+/// A unit placed on a square by a move's side effect: a rebirth, an eruption, a relocation.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Placement {
+    pub piece: Piece,
+    pub square: Square,
+    pub kamikaze: bool,
+}
+
+/// Side effects of a capture under a condition, decided at generation time so that
+/// playing the move is deterministic and printing it needs no recomputation.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Effects {
+    /// The captured unit comes back here (`[+bSg8]`); for Volcanic Circe it may be buried instead.
+    pub rebirth: Option<Placement>,
+    /// The captured unit is hidden under the occupant of its rebirth square (Volcanic Circe).
+    pub buried: bool,
+    /// The capturing unit ends here instead of on the arrival square (`[wSd5->b1]`).
+    pub relocation: Option<Placement>,
+    /// The capturing unit leaves the board (kamikaze without rebirth: `[-wkRd5]`).
+    pub capturer_removed: bool,
+    /// A unit appears that was waiting off the board: a Parrain rebirth or a volcanic eruption.
+    pub arrival: Option<Placement>,
+    /// Mars Circe: the square the capture was made from (`Rd4-a1*a3`).
+    pub capture_from: Option<Square>,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+    /// The kind of the moving unit before the move.
+    pub role: Role,
+    pub kind: MoveKind,
+    pub promotion: Option<Role>,
+    /// The unit captured, if any (for e.p. the pawn beside the arrival square).
+    pub captured: Option<Piece>,
+    pub effects: Effects,
+}
+
+impl Move {
+    /// A placeholder move (a pass), printed as `...`.
+    pub const fn null() -> Move {
+        Move {
+            from: Square::A1,
+            to: Square::A1,
+            role: Role::King,
+            kind: MoveKind::Null,
+            promotion: None,
+            captured: None,
+            effects: Effects { rebirth: None, buried: false, relocation: None, capturer_removed: false, arrival: None, capture_from: None },
+        }
+    }
+
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.captured.is_some()
+    }
+
+    #[inline]
+    pub fn is_castling(&self) -> bool {
+        matches!(self.kind, MoveKind::CastleShort | MoveKind::CastleLong)
+    }
+
+    /// The square of the captured unit (differs from `to` for e.p.).
+    #[inline]
+    pub fn capture_square(&self) -> Square {
+        if self.kind == MoveKind::EnPassant {
+            Square::from_coords(self.to.file(), self.from.rank())
+        } else {
+            self.to
+        }
+    }
+}
+
+pub type MoveList = SmallVec<[Move; 128]>;

@@ -1,0 +1,5 @@
+//! Printing solutions: Popeye's text layout and notation, and JSON with the same content.
+
+pub mod json;
+pub mod notation;
+pub mod text;

@@ -1,0 +1,82 @@
+//! Popeye's move notation: `Sc6*e5`, `e7-e8=Q`, `0-0-0`, `e5*d6 ep.`, rebirths in brackets.
+
+use crate::board::{Piece, Role};
+use crate::movegen::{MoveKind, Placement};
+use crate::search::PlayedMove;
+use crate::stipulation::Goal;
+use std::fmt::Write;
+
+fn unit(p: &Placement) -> String {
+    format!("{}{}{}", p.piece.color.letter(), if p.kamikaze { "k" } else { "" }, p.piece.role.letter())
+}
+
+fn piece_letter(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "",
+        Role::Knight => "S",
+        Role::Bishop => "B",
+        Role::Rook => "R",
+        Role::Queen => "Q",
+        Role::King => "K",
+    }
+}
+
+/// The move without check or goal marks.
+pub fn move_text(pm: &PlayedMove) -> String {
+    let mv = &pm.mv;
+    let mut s = String::new();
+    match mv.kind {
+        MoveKind::CastleShort => s.push_str("0-0"),
+        MoveKind::CastleLong => s.push_str("0-0-0"),
+        MoveKind::Null => s.push_str("..."),
+        _ => {
+            s.push_str(piece_letter(mv.role));
+            let _ = write!(s, "{}", mv.from);
+            if let Some(via) = mv.effects.capture_from {
+                let _ = write!(s, "-{via}");
+            }
+            s.push(if mv.is_capture() { '*' } else { '-' });
+            let _ = write!(s, "{}", mv.to);
+            if let Some(role) = mv.promotion {
+                let _ = write!(s, "={}", role.letter());
+            }
+            if mv.kind == MoveKind::EnPassant {
+                s.push_str(" ep.");
+            }
+        }
+    }
+    let e = &mv.effects;
+    if let Some(r) = &e.relocation {
+        let _ = write!(s, "[{}{}->{}]", unit(r), mv.to, r.square);
+    }
+    if e.capturer_removed {
+        let p = Placement { piece: Piece::new(pm.mover, mv.promotion.unwrap_or(mv.role)), square: mv.to, kamikaze: true };
+        let _ = write!(s, "[-{}{}]", unit(&p), mv.to);
+    }
+    if let Some(r) = &e.rebirth {
+        if e.buried {
+            let _ = write!(s, "[+{}{}->v]", unit(r), r.square);
+        } else {
+            let _ = write!(s, "[+{}{}]", unit(r), r.square);
+        }
+    }
+    if let Some(a) = &e.arrival {
+        let _ = write!(s, "[+{}{}]", unit(a), a.square);
+    }
+    s
+}
+
+/// The mark after a move: ` #`, ` =`, ` +` or nothing.
+pub fn mark(pm: &PlayedMove) -> &'static str {
+    match pm.result {
+        Some(Goal::Mate) => " #",
+        Some(Goal::Stalemate) => " =",
+        None if pm.check => " +",
+        None => "",
+    }
+}
+
+/// The move with its mark, as it stands in a solution.
+pub fn full(pm: &PlayedMove) -> String {
+    format!("{}{}", move_text(pm), mark(pm))
+}

@@ -1,0 +1,238 @@
+//! Solutions printed in Popeye's layout: texts, diagram, stipulation line, then the play.
+
+use super::notation::full;
+use crate::board::{Color, Square};
+use crate::input::{PieceSpec, ProblemSpec, TextKind};
+use crate::problem::{Outcome, ProblemReport, TwinReport};
+use crate::search::{AttackNode, BattleSolution, DefenceNode, HelpLine, HelpSolution, Step, Threat};
+use std::fmt::Write;
+
+const WIDTH: usize = 37;
+
+fn centred(out: &mut String, text: &str) {
+    let len = text.chars().count();
+    let pad = if len < WIDTH { (WIDTH - len) / 2 } else { 0 };
+    let _ = writeln!(out, "{}{}", " ".repeat(pad), text);
+}
+
+/// The board as Popeye draws it, with the stipulation and unit counts below.
+pub fn diagram(out: &mut String, units: &[PieceSpec], stipulation: &str) {
+    let border = "+---a---b---c---d---e---f---g---h---+";
+    let spacer = "|                                   |";
+    let _ = writeln!(out, "{border}\n{spacer}");
+    for rank in (0..8).rev() {
+        let _ = write!(out, "{}", rank + 1);
+        for file in 0..8 {
+            let sq = Square::from_coords(file, rank);
+            match units.iter().rev().find(|u| u.square == sq) {
+                Some(u) => {
+                    let sign = if u.color == Color::Black { "-" } else { " " };
+                    let _ = write!(out, "  {sign}{}", u.role.letter());
+                }
+                None => out.push_str("   ."),
+            }
+        }
+        let _ = writeln!(out, "   {}\n{spacer}", rank + 1);
+    }
+    let _ = writeln!(out, "{border}");
+    let white = units.iter().filter(|u| u.color == Color::White).count();
+    let black = units.len() - white;
+    let counts = format!("{white} + {black}");
+    let width = 33usize.saturating_sub(stipulation.len()).max(counts.len() + 1);
+    let _ = writeln!(out, "  {stipulation}{counts:>width$}");
+}
+
+fn option_lines(spec: &ProblemSpec) -> Vec<String> {
+    let o = &spec.options;
+    let mut v = Vec::new();
+    if o.duplex {
+        v.push("Duplex".to_string());
+    }
+    if o.half_duplex {
+        v.push("HalfDuplex".to_string());
+    }
+    v
+}
+
+/// The whole output of one problem.
+pub fn problem(report: &ProblemReport) -> String {
+    let spec = &report.spec;
+    let mut out = String::new();
+    out.push('\n');
+    for kind in [TextKind::Author, TextKind::Origin, TextKind::Award, TextKind::Title] {
+        for t in spec.texts_of(kind) {
+            centred(&mut out, t.trim_end());
+        }
+    }
+    for t in spec.texts_of(TextKind::Remark) {
+        let _ = writeln!(out, "{}", t.trim_end());
+    }
+    out.push('\n');
+    let stip = report.twins.first().map(|t| t.stipulation.to_string()).unwrap_or_default();
+    if !spec.options.no_board {
+        diagram(&mut out, &spec.pieces, &stip);
+    } else {
+        let _ = writeln!(out, "  {stip}");
+    }
+    let conds = spec.condition_words().join(" ");
+    if !conds.is_empty() {
+        centred(&mut out, &conds);
+    }
+    for l in option_lines(spec) {
+        centred(&mut out, &l);
+    }
+    out.push('\n');
+    let mut partial = false;
+    for twin in &report.twins {
+        partial |= twin_block(&mut out, twin);
+    }
+    out.push_str(if partial { "Partial solution\n" } else { "solution finished.\n" });
+    out
+}
+
+/// Prints one twin; returns whether its solution is partial.
+fn twin_block(out: &mut String, twin: &TwinReport) -> bool {
+    if let Some(label) = &twin.label {
+        let _ = writeln!(out, "{label}\n");
+    }
+    match &twin.outcome {
+        Err(e) => {
+            let _ = writeln!(out, "{}\n", e.message);
+            false
+        }
+        Ok(outcome) => {
+            match outcome {
+                Outcome::Help { set_play, solutions } => {
+                    if let Some(set) = set_play {
+                        help(out, set);
+                        out.push('\n');
+                    }
+                    for s in solutions {
+                        help(out, s);
+                    }
+                    out.push('\n');
+                }
+                Outcome::Battle(solutions) => {
+                    for s in solutions {
+                        battle(out, s);
+                    }
+                }
+            }
+            outcome.partial()
+        }
+    }
+}
+
+fn help(out: &mut String, solution: &HelpSolution) {
+    for line in &solution.lines {
+        let _ = writeln!(out, "{}", help_line(line));
+    }
+}
+
+/// `  1.Rc2-b2 Sb6-c8   2.Rb2-b5 Rg7-a7 #`, `  1...Kd6-e5   2.…`, series `  1.X   2.Y   3.Z #`.
+pub fn help_line(line: &HelpLine) -> String {
+    let mut s = String::from(" ");
+    let plays: Vec<bool> = line.steps.iter().map(|st| matches!(st, Step::Play { .. })).collect();
+    let series = line.steps.iter().any(|st| matches!(st, Step::Pass));
+    let half_start = !series && plays.len() % 2 == 1;
+    let mut number = 1;
+    let mut moves = line.moves.iter();
+    let mut prev_played = false;
+    for (i, &is_play) in plays.iter().enumerate() {
+        if !is_play {
+            prev_played = false;
+            continue;
+        }
+        let m = moves.next().expect("a move per played step");
+        let numbered = if series { !prev_played } else if half_start { i % 2 == 1 } else { i % 2 == 0 };
+        if half_start && i == 0 {
+            let _ = write!(s, " 1...{}", full(m));
+            number = 2;
+        } else if numbered {
+            let _ = write!(s, "{}{number}.{}", if i == 0 { " " } else { "   " }, full(m));
+            number += 1;
+        } else {
+            let _ = write!(s, " {}", full(m));
+        }
+        prev_played = true;
+    }
+    s
+}
+
+fn attacker_indent(number: u32) -> usize {
+    if number == 1 {
+        3
+    } else {
+        8 * number as usize - 6
+    }
+}
+
+fn defender_indent(number: u32) -> usize {
+    8 * number as usize - 2
+}
+
+fn battle(out: &mut String, solution: &BattleSolution) {
+    for d in &solution.set_play {
+        defence(out, d, 1);
+    }
+    if !solution.set_play.is_empty() {
+        out.push('\n');
+    }
+    if let Some(post) = &solution.post_key {
+        let _ = writeln!(out, "{}", threat_suffix(&post.threat).trim_start());
+        threat_lines(out, &post.threat, 1);
+        for d in &post.defences {
+            defence(out, d, 1);
+        }
+        out.push('\n');
+    }
+    for root in &solution.roots {
+        let mark = if root.key { "!" } else { "?" };
+        let node = &root.node;
+        let _ = writeln!(out, "{}1.{} {mark}{}", " ".repeat(3), full(&node.mv), threat_suffix(&node.threat));
+        threat_lines(out, &node.threat, 1);
+        for d in &node.defences {
+            defence(out, d, 1);
+        }
+        if !root.key {
+            let _ = writeln!(out, "    but");
+            for r in &root.refutations {
+                let _ = writeln!(out, "{}1...{} !", " ".repeat(defender_indent(1)), full(r));
+            }
+        }
+        out.push('\n');
+    }
+    out.push('\n');
+}
+
+fn threat_suffix(t: &Threat) -> &'static str {
+    match t {
+        Threat::NotShown => "",
+        Threat::Zugzwang => " zugzwang.",
+        Threat::Moves(_) => " threat:",
+    }
+}
+
+fn threat_lines(out: &mut String, t: &Threat, number: u32) {
+    if let Threat::Moves(moves) = t {
+        for m in moves {
+            attack(out, m, number + 1);
+        }
+    }
+}
+
+fn attack(out: &mut String, node: &AttackNode, number: u32) {
+    let _ = writeln!(out, "{}{number}.{}{}", " ".repeat(attacker_indent(number)), full(&node.mv), threat_suffix(&node.threat));
+    threat_lines(out, &node.threat, number);
+    for d in &node.defences {
+        defence(out, d, number);
+    }
+}
+
+fn defence(out: &mut String, node: &DefenceNode, number: u32) {
+    let _ = writeln!(out, "{}{number}...{}", " ".repeat(defender_indent(number)), full(&node.mv));
+    for a in &node.answers {
+        attack(out, a, number + 1);
+    }
+}
+

@@ -1,0 +1,163 @@
+//! A problem ready to solve: its twins set up as positions, checked for legality, and
+//! handed to the search with the rules of its conditions.
+
+mod setup;
+mod twins;
+
+pub use setup::{build_position, SetupError};
+pub use twins::{expand, TwinSetup};
+
+use crate::conditions::{Orthodox, Rules};
+use crate::input::{Options, ProblemSpec, Span};
+use crate::search::{self, BattleSolution, HelpSolution, Limits, Table};
+use crate::stipulation::{Play, Stipulation};
+use std::time::{Duration, Instant};
+
+/// How to solve: limits and resources.
+#[derive(Clone, Debug)]
+pub struct SolveConfig {
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+    /// Per-problem time limit (the problem's own MaxTime option may shorten it).
+    pub max_time: Option<Duration>,
+}
+
+impl Default for SolveConfig {
+    fn default() -> SolveConfig {
+        SolveConfig { hash_mb: 128, max_time: None }
+    }
+}
+
+/// The result of solving one twin (or the diagram of a problem without twins).
+#[derive(Clone, Debug)]
+pub struct TwinReport {
+    pub label: Option<String>,
+    pub stipulation: Stipulation,
+    pub outcome: Result<Outcome, SetupError>,
+    pub elapsed: Duration,
+}
+
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    Help {
+        /// Set play (option SetPlay): the stipulation with the other side starting, half a move shorter.
+        set_play: Option<HelpSolution>,
+        /// Solutions, shortest first; with Duplex, the other side's follow.
+        solutions: Vec<HelpSolution>,
+    },
+    Battle(Vec<BattleSolution>),
+}
+
+impl Outcome {
+    pub fn partial(&self) -> bool {
+        match self {
+            Outcome::Help { set_play, solutions } => {
+                set_play.as_ref().is_some_and(|s| s.partial) || solutions.iter().any(|s| s.partial)
+            }
+            Outcome::Battle(v) => v.iter().any(|s| s.partial),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct ProblemReport {
+    pub spec: ProblemSpec,
+    pub twins: Vec<TwinReport>,
+}
+
+/// Solves every twin of a problem. Errors that concern the whole problem (no stipulation,
+/// a bad twin) come back as `Err`; an illegal twin position is reported in its twin.
+pub fn solve_problem(spec: &ProblemSpec, config: &SolveConfig) -> Result<ProblemReport, SetupError> {
+    let twins = twins::expand(spec).map_err(SetupError::from)?;
+    let mut reports = Vec::new();
+    for twin in &twins {
+        let start = Instant::now();
+        let outcome = solve_twin(spec, twin, config);
+        reports.push(TwinReport {
+            label: twin.label.clone(),
+            stipulation: twin.stipulation.value,
+            outcome,
+            elapsed: start.elapsed(),
+        });
+    }
+    Ok(ProblemReport { spec: spec.clone(), twins: reports })
+}
+
+fn limits_for(options: &Options, config: &SolveConfig) -> Limits {
+    let option_time = options.max_time.map(Duration::from_secs);
+    let time = match (option_time, config.max_time) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    Limits {
+        max_solutions: options.max_solutions.map(|m| m as usize),
+        deadline: time.map(|t| Instant::now() + t),
+    }
+}
+
+fn solve_twin(spec: &ProblemSpec, twin: &TwinSetup, config: &SolveConfig) -> Result<Outcome, SetupError> {
+    setup::check_options(&spec.options)?;
+    if let Some(word) = twin.conditions.first() {
+        return Err(SetupError::new(word.span, format!("condition \"{}\" is not supported yet", word.value)));
+    }
+    if let Some(u) = twin.units.iter().find(|u| u.kamikaze || u.alice.is_some()) {
+        return Err(SetupError::new(u.span, "unit attributes (kamikaze, alice) are not supported yet"));
+    }
+    let rules = Orthodox;
+    run(&rules, spec, twin, config)
+}
+
+/// Solves one twin under `rules`: the single place where the stipulation picks a search.
+fn run<R: Rules>(rules: &R, spec: &ProblemSpec, twin: &TwinSetup, config: &SolveConfig) -> Result<Outcome, SetupError> {
+    let options = &spec.options;
+    let stip = twin.stipulation.value;
+    let limits = limits_for(options, config);
+    let table = Table::new(config.hash_mb);
+    let first = setup::first_mover(&stip, options);
+    let sides: Vec<bool> = if options.half_duplex {
+        vec![true]
+    } else if options.duplex {
+        vec![false, true]
+    } else {
+        vec![false]
+    };
+    if matches!(stip.play, Play::Help) || stip.series {
+        let mut solutions = Vec::new();
+        let mut set_play = None;
+        for &swapped in &sides {
+            let side = if swapped { !first } else { first };
+            let pos = build_position::<R>(rules, twin, options, side, twin.stipulation.span)?;
+            if options.set_play && !swapped && !stip.series {
+                let half_moves = setup::help_half_moves(&stip, options);
+                if half_moves > 1 {
+                    let set_pos = search::null_move(&pos);
+                    if !rules.in_check(&set_pos, !set_pos.side) {
+                        let plan = search::help_plan(half_moves - 1, stip.goal);
+                        set_play = Some(search::solve_plan(rules, &set_pos, &plan, &table, &limits));
+                    }
+                }
+            }
+            for plan in setup::plans(&stip, options) {
+                solutions.push(search::solve_plan(rules, &pos, &plan, &table, &limits));
+            }
+        }
+        Ok(Outcome::Help { set_play, solutions })
+    } else {
+        let mut out = Vec::new();
+        for &swapped in &sides {
+            let side = if swapped { !first } else { first };
+            let mut pos = build_position::<R>(rules, twin, options, side, twin.stipulation.span)?;
+            let spec = setup::battle_spec(&stip, options);
+            if spec.post_key {
+                pos = search::null_move(&pos);
+            }
+            out.push(search::solve_battle(rules, &pos, &spec, &table, &limits));
+        }
+        Ok(Outcome::Battle(out))
+    }
+}
+
+/// Where a problem-level error points when it has no better place.
+pub fn problem_span(spec: &ProblemSpec) -> Span {
+    spec.span
+}

@@ -1,0 +1,159 @@
+//! From a twin's units to a legal starting position, and from a stipulation to search plans.
+
+use super::twins::TwinSetup;
+use crate::board::{Board, Color, EnPassant, Piece, Position, Role};
+use crate::conditions::Rules;
+use crate::input::{InputError, Options, Span};
+use crate::search::{self, BattleKind, BattleSpec, End, Plan};
+use crate::stipulation::{Play, Stipulation};
+
+/// A problem that cannot be solved as given: an illegal position, an unsupported feature.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {}, column {}: {message}", span.line, span.col)]
+pub struct SetupError {
+    pub span: Span,
+    pub message: String,
+}
+
+impl SetupError {
+    pub fn new(span: Span, message: impl Into<String>) -> SetupError {
+        SetupError { span, message: message.into() }
+    }
+}
+
+impl From<InputError> for SetupError {
+    fn from(e: InputError) -> SetupError {
+        SetupError { span: e.span(), message: e.message }
+    }
+}
+
+/// Options that would change the solution in a way this solver does not reproduce.
+pub fn check_options(options: &Options) -> Result<(), SetupError> {
+    if let Some(word) = options.other.first() {
+        return Err(SetupError::new(word.span, format!("option \"{}\" is not supported", word.value)));
+    }
+    Ok(())
+}
+
+/// The side that makes the first move of the stipulation.
+pub fn first_mover(stip: &Stipulation, options: &Options) -> Color {
+    if stip.series {
+        return match stip.play {
+            Play::Help => Color::Black,
+            _ => Color::White,
+        };
+    }
+    match stip.play {
+        Play::Help => {
+            if help_half_moves(stip, options) % 2 == 1 {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+        _ => Color::White,
+    }
+}
+
+/// Half moves of a help stipulation: 2n, 2n+1 for h#n.5, one less with WhiteToPlay.
+pub fn help_half_moves(stip: &Stipulation, options: &Options) -> usize {
+    let mut h = 2 * stip.moves as usize + usize::from(stip.half);
+    if options.white_to_play && !stip.half && h > 0 {
+        h -= 1;
+    }
+    h
+}
+
+/// The cooperative plans to search, shortest first (all lengths unless `exact-`).
+pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
+    let goal = stip.goal;
+    if stip.series {
+        let n = stip.moves as usize;
+        let lengths: Vec<usize> = if stip.exact { vec![n] } else { (1..=n).collect() };
+        return lengths
+            .into_iter()
+            .map(|k| match stip.play {
+                Play::Help => search::series_plan(k, true, End::Goal(goal)),
+                Play::Direct => search::series_plan(k, false, End::Goal(goal)),
+                _ => search::series_plan(k, false, End::Forced(goal)),
+            })
+            .collect();
+    }
+    let full = help_half_moves(stip, options);
+    let mut lengths = vec![full];
+    if !stip.exact {
+        let mut k = full;
+        while k > 2 {
+            k -= 2;
+            lengths.push(k);
+        }
+    }
+    lengths.reverse();
+    lengths.into_iter().map(|h| search::help_plan(h, goal)).collect()
+}
+
+pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
+    let kind = match stip.play {
+        Play::Direct => BattleKind::Direct,
+        Play::SelfPlay => BattleKind::SelfPlay,
+        Play::Reflex => BattleKind::Reflex,
+        Play::SemiReflex => BattleKind::SemiReflex,
+        Play::Help => BattleKind::Direct,
+    };
+    BattleSpec {
+        kind,
+        goal: stip.goal,
+        moves: stip.moves,
+        variations: options.variations || options.try_play || options.set_play || options.post_key_play,
+        max_refutations: if options.try_play { options.defence.unwrap_or(1) as usize } else { 0 },
+        set_play: options.set_play,
+        no_threat: options.no_threat,
+        max_threat: options.threat,
+        post_key: options.post_key_play,
+    }
+}
+
+/// Builds and checks the starting position of a twin with `side` to move.
+pub fn build_position<R: Rules>(rules: &R, twin: &TwinSetup, options: &Options, side: Color, stip_span: Span) -> Result<Position<R::Ext>, SetupError> {
+    let mut board = Board::empty();
+    for u in &twin.units {
+        if board.occupied().contains(u.square) {
+            return Err(SetupError::new(u.span, format!("two units on {}", u.square)));
+        }
+        if u.role == Role::Pawn && u.square.rank() == u.color.promotion_rank() {
+            return Err(SetupError::new(u.span, format!("a pawn on its promotion rank ({})", u.square)));
+        }
+        board.put(u.square, Piece::new(u.color, u.role), u.kamikaze);
+    }
+    for color in Color::ALL {
+        if board.pieces(color, Role::King).count() > 1 {
+            let u = twin.units.iter().rev().find(|u| u.color == color && u.role == Role::King).expect("a king");
+            return Err(SetupError::new(u.span, format!("{} has more than one king", color_name(color))));
+        }
+    }
+    let mut pos = Position::new(board, side);
+    pos.assume_castling_rights();
+    for sq in &options.no_castling {
+        pos.castling = pos.castling.without(*sq);
+    }
+    if let [from, crossed, to, ..] = options.en_passant[..] {
+        let pawn_ok = pos.board.piece_at(to) == Some(Piece::new(!side, Role::Pawn))
+            && from.file() == to.file()
+            && !pos.board.occupied().contains(crossed);
+        if pawn_ok {
+            pos.ep = Some(EnPassant { crossed, pawn: to });
+        }
+    }
+    if rules.in_check(&pos, !side) {
+        return Err(SetupError::new(stip_span, "the side to play can capture the king"));
+    }
+    Ok(pos)
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+

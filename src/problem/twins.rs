@@ -1,0 +1,161 @@
+//! Expanding a problem into its twins: each twin's units, stipulation, conditions and label.
+
+use crate::board::Square;
+use crate::input::{InputError, MirrorAxis, PieceSpec, ProblemSpec, Spanned, TwinChange};
+use crate::stipulation::Stipulation;
+
+/// One position to solve: the diagram itself, or one twin.
+#[derive(Clone, Debug)]
+pub struct TwinSetup {
+    /// `None` for a problem without twins; else Popeye's label such as `b) bRc2-->d2`.
+    pub label: Option<String>,
+    pub units: Vec<PieceSpec>,
+    pub stipulation: Spanned<Stipulation>,
+    pub conditions: Vec<Spanned<String>>,
+}
+
+fn unit_name(p: &PieceSpec) -> String {
+    format!("{}{}{}", p.color.letter(), if p.kamikaze { "k" } else { "" }, p.role.letter())
+}
+
+fn top_index(units: &[PieceSpec], sq: Square) -> Option<usize> {
+    units.iter().rposition(|u| u.square == sq)
+}
+
+fn map_squares(units: &mut [PieceSpec], f: impl Fn(Square) -> Option<Square>) -> Result<(), String> {
+    for u in units.iter_mut() {
+        u.square = f(u.square).ok_or_else(|| format!("the unit on {} would leave the board", u.square))?;
+    }
+    Ok(())
+}
+
+/// Applies one change; returns the text Popeye prints for it.
+fn apply(units: &mut Vec<PieceSpec>, stip: &mut Spanned<Stipulation>, conds: &mut Vec<Spanned<String>>, change: &Spanned<TwinChange>) -> Result<String, InputError> {
+    let err = |m: String| InputError::new(change.span, m);
+    Ok(match &change.value {
+        TwinChange::Move { from, to } => {
+            let i = top_index(units, *from).ok_or_else(|| err(format!("twin move: no unit on {from}")))?;
+            let name = unit_name(&units[i]);
+            units.retain(|u| u.square != *to);
+            let i = top_index(units, *from).expect("still there");
+            units[i].square = *to;
+            format!("{name}{from}-->{to}")
+        }
+        TwinChange::Exchange { a, b } => {
+            let ia = top_index(units, *a).ok_or_else(|| err(format!("twin exchange: no unit on {a}")))?;
+            let ib = top_index(units, *b).ok_or_else(|| err(format!("twin exchange: no unit on {b}")))?;
+            let text = format!("{}{a}<-->{}{b}", unit_name(&units[ia]), unit_name(&units[ib]));
+            units[ia].square = *b;
+            units[ib].square = *a;
+            text
+        }
+        TwinChange::Add(p) => {
+            units.retain(|u| u.square != p.square);
+            units.push(*p);
+            format!("+{}{}", unit_name(p), p.square)
+        }
+        TwinChange::Remove(sq) => {
+            let i = top_index(units, *sq).ok_or_else(|| err(format!("twin remove: no unit on {sq}")))?;
+            let text = format!("-{}{sq}", unit_name(&units[i]));
+            units.remove(i);
+            text
+        }
+        TwinChange::Rotate(deg) => {
+            let d = *deg;
+            map_squares(units, |s| {
+                let (f, r) = (s.file(), s.rank());
+                Some(match d {
+                    90 => Square::from_coords(7 - r, f),
+                    180 => Square::from_coords(7 - f, 7 - r),
+                    270 => Square::from_coords(r, 7 - f),
+                    _ => s,
+                })
+            })
+            .map_err(err)?;
+            format!("rotate {d}")
+        }
+        TwinChange::Mirror(axis) => {
+            let a = *axis;
+            map_squares(units, |s| {
+                let (f, r) = (s.file(), s.rank());
+                Some(match a {
+                    MirrorAxis::FileSwap => Square::from_coords(7 - f, r),
+                    MirrorAxis::RankSwap => Square::from_coords(f, 7 - r),
+                    MirrorAxis::DiagA1H8 => Square::from_coords(7 - r, 7 - f),
+                    MirrorAxis::DiagH1A8 => Square::from_coords(r, f),
+                })
+            })
+            .map_err(err)?;
+            format!("mirror {}", a.notation())
+        }
+        TwinChange::Shift { from, to } => {
+            let df = to.file() as i8 - from.file() as i8;
+            let dr = to.rank() as i8 - from.rank() as i8;
+            map_squares(units, |s| s.offset(df, dr)).map_err(err)?;
+            format!("shift {from} ==> {to}")
+        }
+        TwinChange::PolishType => {
+            for u in units.iter_mut() {
+                u.color = !u.color;
+            }
+            "PolishType".to_string()
+        }
+        TwinChange::Substitute { from, to } => {
+            for u in units.iter_mut().filter(|u| u.role == *from) {
+                u.role = *to;
+            }
+            format!("{}==>{}", from.letter(), to.letter())
+        }
+        TwinChange::Stipulation(s) => {
+            *stip = Spanned::new(*s, change.span);
+            s.to_string()
+        }
+        TwinChange::Condition(words) => {
+            *conds = words.clone();
+            words.iter().map(|w| w.value.as_str()).collect::<Vec<_>>().join(" ")
+        }
+    })
+}
+
+/// Every position the problem asks to solve, in order.
+pub fn expand(spec: &ProblemSpec) -> Result<Vec<TwinSetup>, InputError> {
+    let stipulation = spec
+        .stipulation
+        .ok_or_else(|| InputError::new(spec.span, "the problem has no stipulation"))?;
+    let mut base_units = spec.pieces.clone();
+    let mut base_stip = stipulation;
+    let mut base_conds = spec.conditions.clone();
+    let mut out = Vec::new();
+    let has_twins = !spec.twins.is_empty() || spec.zero_position.is_some();
+    if let Some(changes) = &spec.zero_position {
+        // The zero position itself is not solved: its changes give the base of every twin.
+        for c in changes {
+            apply(&mut base_units, &mut base_stip, &mut base_conds, c)?;
+        }
+    } else {
+        out.push(TwinSetup {
+            label: has_twins.then(|| "a) ".to_string()),
+            units: base_units.clone(),
+            stipulation: base_stip,
+            conditions: base_conds.clone(),
+        });
+    }
+    let mut prev: Option<TwinSetup> = None;
+    let zero = spec.zero_position.is_some();
+    for (i, twin) in spec.twins.iter().enumerate() {
+        let letter = (b'a' + (i + usize::from(!zero)) as u8) as char;
+        let (mut units, mut stip, mut conds) = match (&prev, twin.continued) {
+            (Some(p), true) => (p.units.clone(), p.stipulation, p.conditions.clone()),
+            _ => (base_units.clone(), base_stip, base_conds.clone()),
+        };
+        let mut texts = Vec::new();
+        for c in &twin.changes {
+            texts.push(apply(&mut units, &mut stip, &mut conds, c)?);
+        }
+        let label = format!("{}{letter}) {}  ", if twin.continued { "+" } else { "" }, texts.join("  "));
+        let setup = TwinSetup { label: Some(label), units, stipulation: stip, conditions: conds };
+        prev = Some(setup.clone());
+        out.push(setup);
+    }
+    Ok(out)
+}

@@ -1,0 +1,375 @@
+//! Battle play: direct, self and reflex stipulations. The attacker looks for a key that
+//! wins against every defence; the tree under each key (threat, variations) is rebuilt
+//! afterwards from the proven lengths.
+
+use super::{annotate, can_reach_goal_in_one, goal_reached, null_move, successors, Limits, PlayedMove, Table};
+use crate::board::Position;
+use crate::conditions::Rules;
+use crate::movegen::Move;
+use crate::stipulation::Goal;
+use rayon::prelude::*;
+
+/// Who must do what in a battle stipulation.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum BattleKind {
+    /// The attacker reaches the goal (#n, =n).
+    Direct,
+    /// The attacker forces the defender to reach the goal (s#n, s=n).
+    SelfPlay,
+    /// As SelfPlay, but both sides must reach the goal whenever they can (r#n).
+    Reflex,
+    /// As SelfPlay, but only the defender must reach the goal when it can (semi-r#n).
+    SemiReflex,
+}
+
+/// What to look for and what to print.
+#[derive(Clone, Debug)]
+pub struct BattleSpec {
+    pub kind: BattleKind,
+    pub goal: Goal,
+    pub moves: u32,
+    /// Build the threat and variation tree under keys and tries.
+    pub variations: bool,
+    /// Look for tries refuted by at most this many defences (0: no tries).
+    pub max_refutations: usize,
+    pub set_play: bool,
+    /// Print no threats (option NoThreat).
+    pub no_threat: bool,
+    /// Keys must threaten within this many moves (option Threat n).
+    pub max_threat: Option<u32>,
+    /// The diagram is the position after the key: print the play below it (option PostKeyPlay).
+    pub post_key: bool,
+}
+
+/// The threat of an attacker move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Threat {
+    /// Not computed or not shown (leaf moves, or option NoThreat).
+    NotShown,
+    Zugzwang,
+    Moves(Vec<AttackNode>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttackNode {
+    pub mv: PlayedMove,
+    pub threat: Threat,
+    pub defences: Vec<DefenceNode>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefenceNode {
+    pub mv: PlayedMove,
+    pub answers: Vec<AttackNode>,
+}
+
+/// A first move worth printing: a key or a try.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    pub node: AttackNode,
+    pub key: bool,
+    pub refutations: Vec<PlayedMove>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct BattleSolution {
+    /// Set play: the defender's moves in the diagram that allow the goal, with the continuations.
+    pub set_play: Vec<DefenceNode>,
+    /// Option PostKeyPlay: the play below the imaginary key.
+    pub post_key: Option<AttackNode>,
+    pub roots: Vec<RootMove>,
+    pub partial: bool,
+}
+
+struct Ctx<'a, R: Rules> {
+    rules: &'a R,
+    table: &'a Table,
+    spec: &'a BattleSpec,
+    limits: &'a Limits,
+}
+
+const DEF_SALT: u64 = 0x6A09_E667_F3BC_C908;
+
+impl<R: Rules> Ctx<'_, R> {
+    /// Attacker to move: can it succeed within `n` of its moves?
+    fn att_wins(&self, pos: &Position<R::Ext>, n: u32) -> bool {
+        if n == 0 {
+            return false;
+        }
+        let key = pos.hash();
+        let b = self.table.get(key);
+        if b.win != 0 && u32::from(b.win) <= n {
+            return true;
+        }
+        if u32::from(b.lose) >= n {
+            return false;
+        }
+        let result = self.att_wins_search(pos, n);
+        if !self.limits.expired() {
+            self.table.update(key, |b| {
+                if result {
+                    if b.win == 0 || u32::from(b.win) > n {
+                        b.win = n as u16;
+                    }
+                } else if u32::from(b.lose) < n {
+                    b.lose = n as u16;
+                }
+            });
+        }
+        result
+    }
+
+    fn att_wins_search(&self, pos: &Position<R::Ext>, n: u32) -> bool {
+        if self.limits.expired() {
+            return false;
+        }
+        let rules = self.rules;
+        if self.spec.kind == BattleKind::Reflex && can_reach_goal_in_one(rules, pos, self.spec.goal) {
+            return false;
+        }
+        let moves = successors(rules, pos);
+        if self.spec.kind == BattleKind::Direct {
+            // Goals first: a mate in one answers the question at once.
+            if moves.iter().any(|(_, after)| goal_reached(rules, after, self.spec.goal)) {
+                return true;
+            }
+            if n == 1 {
+                return false;
+            }
+        }
+        moves.iter().any(|(_, after)| self.wins_after(after, n))
+    }
+
+    /// After an attacker move: does it succeed within `n` attacker moves (this one included)?
+    fn wins_after(&self, after: &Position<R::Ext>, n: u32) -> bool {
+        match self.spec.kind {
+            BattleKind::Direct => goal_reached(self.rules, after, self.spec.goal) || (n > 1 && self.def_fails(after, n - 1)),
+            _ => self.def_fails(after, n - 1),
+        }
+    }
+
+    /// Defender to move, the attacker having `n` more moves: does every defence lose?
+    fn def_fails(&self, pos: &Position<R::Ext>, n: u32) -> bool {
+        let key = pos.hash() ^ DEF_SALT;
+        let b = self.table.get(key);
+        // Bounds store n + 1 so that n = 0 is representable.
+        if b.win != 0 && u32::from(b.win) <= n + 1 {
+            return true;
+        }
+        if u32::from(b.lose) >= n + 1 {
+            return false;
+        }
+        let result = self.def_fails_search(pos, n);
+        if !self.limits.expired() {
+            self.table.update(key, |b| {
+                if result {
+                    if b.win == 0 || u32::from(b.win) > n + 1 {
+                        b.win = (n + 1) as u16;
+                    }
+                } else if u32::from(b.lose) < n + 1 {
+                    b.lose = (n + 1) as u16;
+                }
+            });
+        }
+        result
+    }
+
+    fn def_fails_search(&self, pos: &Position<R::Ext>, n: u32) -> bool {
+        let rules = self.rules;
+        let goal = self.spec.goal;
+        let moves = successors(rules, pos);
+        if moves.is_empty() {
+            return false;
+        }
+        match self.spec.kind {
+            BattleKind::Direct => moves.iter().all(|(_, after)| self.att_wins(after, n)),
+            kind => {
+                if matches!(kind, BattleKind::Reflex | BattleKind::SemiReflex)
+                    && moves.iter().any(|(_, after)| goal_reached(rules, after, goal))
+                {
+                    return true;
+                }
+                moves.iter().all(|(_, after)| goal_reached(rules, after, goal) || self.att_wins(after, n))
+            }
+        }
+    }
+
+    /// Whether the defender's move to `after` itself completes the stipulation (self play).
+    fn defence_reaches_goal(&self, after: &Position<R::Ext>) -> bool {
+        self.spec.kind != BattleKind::Direct && goal_reached(self.rules, after, self.spec.goal)
+    }
+
+    /// The least number of attacker moves (up to `max`) that wins from `pos`, attacker to move.
+    fn min_length(&self, pos: &Position<R::Ext>, max: u32) -> Option<u32> {
+        (1..=max).find(|&k| self.att_wins(pos, k))
+    }
+
+    /// The least length of a win through the attacker move leading to `after`.
+    fn min_length_after(&self, after: &Position<R::Ext>, max: u32) -> Option<u32> {
+        (1..=max).find(|&k| self.wins_after(after, k))
+    }
+
+    /// The tree below an attacker move that wins in exactly `n`.
+    fn attack_node(&self, before: &Position<R::Ext>, mv: &Move, after: &Position<R::Ext>, n: u32) -> AttackNode {
+        let played = annotate(self.rules, before, mv, after);
+        let (threat, defences) = self.below(after, n);
+        AttackNode { mv: played, threat, defences }
+    }
+
+    /// Threat and variations in `after` (defender to move) when the attacker wins in `n`
+    /// counting the move that led here.
+    fn below(&self, after: &Position<R::Ext>, n: u32) -> (Threat, Vec<DefenceNode>) {
+        let rules = self.rules;
+        let direct = self.spec.kind == BattleKind::Direct;
+        if direct && goal_reached(rules, after, self.spec.goal) {
+            return (Threat::NotShown, Vec::new());
+        }
+        if !direct && n == 1 {
+            // Every defence must reach the goal now: show them all.
+            let defences = successors(rules, after)
+                .iter()
+                .map(|(d, a)| DefenceNode { mv: annotate(rules, after, d, a), answers: Vec::new() })
+                .collect();
+            return (Threat::NotShown, defences);
+        }
+        let passed = null_move(after);
+        let threat_len = self.min_length(&passed, n - 1);
+        let threat_moves: Vec<(Move, Position<R::Ext>)> = match threat_len {
+            Some(t) => successors(rules, &passed).into_iter().filter(|(_, a)| self.wins_after(a, t)).collect(),
+            None => Vec::new(),
+        };
+        let threat = match threat_len {
+            _ if self.spec.no_threat => Threat::NotShown,
+            Some(t) => Threat::Moves(threat_moves.iter().map(|(m, a)| self.attack_node(&passed, m, a, t)).collect()),
+            None => Threat::Zugzwang,
+        };
+        let mut defences = Vec::new();
+        for (d, after_d) in successors(rules, after) {
+            if self.defence_reaches_goal(&after_d) {
+                defences.push(DefenceNode { mv: annotate(rules, after, &d, &after_d), answers: Vec::new() });
+                continue;
+            }
+            let Some(kd) = self.min_length(&after_d, n - 1) else {
+                continue; // a refutation: shown by the caller
+            };
+            let show = match threat_len {
+                None => true,
+                Some(t) if self.spec.no_threat => kd >= t,
+                Some(t) => {
+                    kd > t
+                        || (kd == t
+                            && threat_moves.iter().any(|(tm, _)| {
+                                let mut list = crate::movegen::MoveList::new();
+                                rules.legal_moves(&after_d, &mut list);
+                                !list.iter().any(|m| m == tm) || !self.wins_after(&rules.play(&after_d, tm), t)
+                            }))
+                }
+            };
+            if !show {
+                continue;
+            }
+            let answers = successors(rules, &after_d)
+                .iter()
+                .filter(|(_, a)| self.wins_after(a, kd))
+                .map(|(m, a)| self.attack_node(&after_d, m, a, kd))
+                .collect();
+            defences.push(DefenceNode { mv: annotate(rules, after, &d, &after_d), answers });
+        }
+        (threat, defences)
+    }
+
+    /// Defences after which the attacker cannot win in `n - 1` more moves.
+    fn refutations(&self, after: &Position<R::Ext>, n: u32) -> Vec<(Move, Position<R::Ext>)> {
+        successors(self.rules, after)
+            .into_iter()
+            .filter(|(_, a)| !(self.defence_reaches_goal(a) || (n > 1 && self.att_wins(a, n - 1))))
+            .collect()
+    }
+}
+
+/// Solves a battle stipulation from `pos` (attacker to move, or defender to move with PostKeyPlay).
+pub fn solve<R: Rules>(rules: &R, pos: &Position<R::Ext>, spec: &BattleSpec, table: &Table, limits: &Limits) -> BattleSolution {
+    let ctx = Ctx { rules, table, spec, limits };
+    let n = spec.moves;
+    let mut solution = BattleSolution::default();
+    if spec.post_key {
+        let (threat, defences) = ctx.below(pos, n);
+        let dummy = PlayedMove { mv: Move::null(), mover: !pos.side, check: false, result: None };
+        solution.post_key = Some(AttackNode { mv: dummy, threat, defences });
+        solution.partial = limits.expired();
+        return solution;
+    }
+    if spec.set_play && n >= 1 {
+        let passed = null_move(pos);
+        for (d, after_d) in successors(rules, &passed) {
+            let show = if ctx.defence_reaches_goal(&after_d) {
+                true
+            } else {
+                n > 1 && ctx.att_wins(&after_d, n - 1)
+            };
+            if !show {
+                continue;
+            }
+            let answers = match ctx.min_length(&after_d, n.saturating_sub(1)) {
+                Some(k) if spec.variations || true => successors(rules, &after_d)
+                    .iter()
+                    .filter(|(_, a)| ctx.wins_after(a, k))
+                    .map(|(m, a)| ctx.attack_node(&after_d, m, a, k))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            solution.set_play.push(DefenceNode { mv: annotate(rules, &passed, &d, &after_d), answers });
+        }
+    }
+    let moves = successors(rules, pos);
+    let verdicts: Vec<Option<RootMove>> = moves
+        .par_iter()
+        .map(|(mv, after)| {
+            let wins = ctx.wins_after(after, n)
+                && spec.max_threat.is_none_or(|t| {
+                    let direct_goal = spec.kind == BattleKind::Direct && goal_reached(rules, after, spec.goal);
+                    direct_goal || ctx.min_length(&null_move(after), t.min(n.saturating_sub(1))).is_some()
+                });
+            if wins {
+                let node = if spec.variations {
+                    let k = ctx.min_length_after(after, n).unwrap_or(n);
+                    ctx.attack_node(pos, mv, after, k.max(1))
+                } else {
+                    AttackNode { mv: annotate(rules, pos, mv, after), threat: Threat::NotShown, defences: Vec::new() }
+                };
+                return Some(RootMove { node, key: true, refutations: Vec::new() });
+            }
+            if spec.max_refutations == 0 || limits.expired() {
+                return None;
+            }
+            if spec.kind == BattleKind::Direct && goal_reached(rules, after, spec.goal) {
+                return None;
+            }
+            let refs = ctx.refutations(after, n);
+            if refs.is_empty() || refs.len() > spec.max_refutations {
+                return None;
+            }
+            let node = if spec.variations {
+                let (threat, defences) = ctx.below(after, n);
+                AttackNode { mv: annotate(rules, pos, mv, after), threat, defences }
+            } else {
+                AttackNode { mv: annotate(rules, pos, mv, after), threat: Threat::NotShown, defences: Vec::new() }
+            };
+            let refutations = refs.iter().map(|(d, a)| annotate(rules, after, d, a)).collect();
+            Some(RootMove { node, key: false, refutations })
+        })
+        .collect();
+    let mut keys = 0;
+    for v in verdicts.into_iter().flatten() {
+        if v.key {
+            keys += 1;
+            if limits.max_solutions.is_some_and(|m| keys > m) {
+                solution.partial = true;
+                continue;
+            }
+        }
+        solution.roots.push(v);
+    }
+    solution.partial |= limits.expired();
+    solution
+}

@@ -1,0 +1,213 @@
+//! Help and series play: every line in which the sides cooperate to reach the goal.
+
+use super::{goal_reached, null_move, successors, Limits, PlayedMove, Table};
+use crate::board::Position;
+use crate::conditions::Rules;
+use crate::movegen::Move;
+use crate::stipulation::Goal;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// One step of a cooperative line.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Step {
+    /// The side to move plays; in series play an intermediate move may not give check.
+    Play { may_check: bool },
+    /// The side to move passes (the other side plays a series).
+    Pass,
+}
+
+/// What must hold after the last step.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum End {
+    /// The side to move is mated or stalemated.
+    Goal(Goal),
+    /// The side to move has a move, and every move of it reaches the goal (series selfplay).
+    Forced(Goal),
+}
+
+/// A cooperative line of a given length, built from its end so that all plans of one
+/// stipulation agree on every suffix (which lets them share the table).
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub steps: Vec<Step>,
+    pub end: End,
+}
+
+/// One solution: the moves with their annotations, and whether it starts with a half move (`1...`).
+#[derive(Clone, Debug)]
+pub struct HelpLine {
+    pub moves: Vec<PlayedMove>,
+    /// Steps that were passes, kept in order so the printer can number series moves.
+    pub steps: Vec<Step>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct HelpSolution {
+    pub lines: Vec<HelpLine>,
+    /// Set when a limit stopped the search before it was complete.
+    pub partial: bool,
+}
+
+struct Ctx<'a, R: Rules> {
+    rules: &'a R,
+    table: &'a Table,
+    plan: &'a Plan,
+    limits: &'a Limits,
+    found: &'a AtomicUsize,
+}
+
+const HELP_SALT: [u64; 4] = [0x5851_F42D_4C95_7F2D, 0x1405_7B7E_F767_814F, 0x2545_F491_4F6C_DD1D, 0x9E37_79B9_7F4A_7C15];
+
+#[inline]
+fn key<E: crate::board::Extension>(pos: &Position<E>, remaining: usize, end: End) -> u64 {
+    let end_salt = match end {
+        End::Goal(Goal::Mate) => HELP_SALT[0],
+        End::Goal(Goal::Stalemate) => HELP_SALT[1],
+        End::Forced(Goal::Mate) => HELP_SALT[2],
+        End::Forced(Goal::Stalemate) => HELP_SALT[3],
+    };
+    pos.hash() ^ end_salt.rotate_left(remaining as u32 * 7 + 1)
+}
+
+impl<R: Rules> Ctx<'_, R> {
+    fn stop(&self) -> bool {
+        self.limits.max_solutions.is_some_and(|m| self.found.load(Ordering::Relaxed) >= m) || self.limits.expired()
+    }
+
+    fn end_holds(&self, pos: &Position<R::Ext>) -> bool {
+        match self.plan.end {
+            End::Goal(goal) => goal_reached(self.rules, pos, goal),
+            End::Forced(goal) => {
+                let next = successors(self.rules, pos);
+                !next.is_empty() && next.iter().all(|(_, after)| goal_reached(self.rules, after, goal))
+            }
+        }
+    }
+
+    /// Collects every completion of the plan from step `idx`; returns whether there was one.
+    fn search(&self, pos: &Position<R::Ext>, idx: usize, path: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
+        let remaining = self.plan.steps.len() - idx;
+        if remaining == 0 {
+            if self.end_holds(pos) {
+                out.push(path.clone());
+                self.found.fetch_add(1, Ordering::Relaxed);
+                return true;
+            }
+            return false;
+        }
+        if self.stop() {
+            return false;
+        }
+        let k = key(pos, remaining, self.plan.end);
+        if self.table.get(k).lose != 0 {
+            return false;
+        }
+        let mut found = false;
+        match self.plan.steps[idx] {
+            Step::Pass => {
+                found = self.search(&null_move(pos), idx + 1, path, out);
+            }
+            Step::Play { may_check } => {
+                for (mv, after) in successors(self.rules, pos) {
+                    if !may_check && self.rules.in_check(&after, after.side) {
+                        continue;
+                    }
+                    path.push(mv);
+                    found |= self.search(&after, idx + 1, path, out);
+                    path.pop();
+                }
+            }
+        }
+        if !found && !self.stop() {
+            self.table.update(k, |b| b.lose = 1);
+        }
+        found
+    }
+}
+
+/// All solutions of `plan` from `pos`, in generation order.
+pub fn solve_plan<R: Rules>(rules: &R, pos: &Position<R::Ext>, plan: &Plan, table: &Table, limits: &Limits) -> HelpSolution {
+    let found = AtomicUsize::new(0);
+    let ctx = Ctx { rules, table, plan, limits, found: &found };
+    // Split the first two steps into independent tasks, so that even a root with few moves
+    // keeps every thread busy.
+    let mut tasks: Vec<(Vec<Move>, Position<R::Ext>, usize)> = vec![(Vec::new(), *pos, 0)];
+    for _ in 0..2 {
+        if tasks.iter().all(|t| t.2 < plan.steps.len()) && tasks.len() < 64 {
+            let mut next = Vec::new();
+            for (path, p, idx) in tasks {
+                match plan.steps[idx] {
+                    Step::Pass => next.push((path, null_move(&p), idx + 1)),
+                    Step::Play { may_check } => {
+                        for (mv, after) in successors(rules, &p) {
+                            if !may_check && idx + 1 < plan.steps.len() && rules.in_check(&after, after.side) {
+                                continue;
+                            }
+                            let mut path = path.clone();
+                            path.push(mv);
+                            next.push((path, after, idx + 1));
+                        }
+                    }
+                }
+            }
+            tasks = next;
+        }
+    }
+    let results: Vec<Vec<Vec<Move>>> = tasks
+        .par_iter()
+        .map(|(path, p, idx)| {
+            let mut out = Vec::new();
+            let mut path = path.clone();
+            ctx.search(p, *idx, &mut path, &mut out);
+            out
+        })
+        .collect();
+    let mut lines: Vec<Vec<Move>> = results.into_iter().flatten().collect();
+    let partial = limits.expired() || limits.max_solutions.is_some_and(|m| lines.len() >= m);
+    if let Some(m) = limits.max_solutions {
+        lines.truncate(m);
+    }
+    let lines = lines.into_iter().map(|moves| annotate_line(rules, pos, plan, &moves)).collect();
+    HelpSolution { lines, partial }
+}
+
+fn annotate_line<R: Rules>(rules: &R, start: &Position<R::Ext>, plan: &Plan, moves: &[Move]) -> HelpLine {
+    let mut pos = *start;
+    let mut played = Vec::with_capacity(moves.len());
+    let mut it = moves.iter();
+    for step in &plan.steps {
+        match step {
+            Step::Pass => pos = null_move(&pos),
+            Step::Play { .. } => {
+                let mv = it.next().expect("a move for every played step");
+                let after = rules.play(&pos, mv);
+                played.push(super::annotate(rules, &pos, mv, &after));
+                pos = after;
+            }
+        }
+    }
+    HelpLine { moves: played, steps: plan.steps.clone() }
+}
+
+/// The plan of a help stipulation with `half_moves` half moves in all.
+pub fn help_plan(half_moves: usize, goal: Goal) -> Plan {
+    Plan { steps: vec![Step::Play { may_check: true }; half_moves], end: End::Goal(goal) }
+}
+
+/// The plan of a series of `n` moves by the side to move, then (when `finisher`)
+/// one move by the other side: ser-#n has no finisher, ser-h#n has one.
+pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
+    let mut steps = Vec::new();
+    for i in 0..n {
+        if i > 0 {
+            steps.push(Step::Pass);
+        }
+        let last_of_series = i + 1 == n;
+        steps.push(Step::Play { may_check: last_of_series && !finisher });
+    }
+    if finisher {
+        steps.push(Step::Play { may_check: true });
+    }
+    Plan { steps, end }
+}

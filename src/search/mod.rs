@@ -1,0 +1,97 @@
+//! Proof search for every kind of play, generic over the rules of the conditions.
+//!
+//! `battle` solves direct, self and reflex play (a key, then the tree); `help` solves help
+//! and series play (every cooperative line). Both share one transposition table and split
+//! the work at the root across threads with rayon, putting results back in root order so
+//! that the output never depends on the number of threads.
+
+mod battle;
+mod help;
+mod tt;
+
+pub use battle::{solve as solve_battle, AttackNode, BattleKind, BattleSolution, BattleSpec, DefenceNode, RootMove, Threat};
+pub use help::{help_plan, series_plan, solve_plan, End, HelpLine, HelpSolution, Plan, Step};
+pub use tt::Table;
+
+use crate::board::{Color, Position};
+use crate::conditions::Rules;
+use crate::movegen::{Move, MoveList};
+use crate::stipulation::Goal;
+
+/// A move as printed: the move, who made it, and what it did to the opponent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    pub mv: Move,
+    pub mover: Color,
+    pub check: bool,
+    /// `#` or `=` when the opponent is mated or stalemated.
+    pub result: Option<Goal>,
+}
+
+/// Describes the move `mv` from `before` to `after` for printing.
+pub fn annotate<R: Rules>(rules: &R, before: &Position<R::Ext>, mv: &Move, after: &Position<R::Ext>) -> PlayedMove {
+    let check = rules.in_check(after, after.side);
+    let stuck = !rules.has_legal_move(after);
+    let result = match (stuck, check) {
+        (true, true) => Some(Goal::Mate),
+        (true, false) => Some(Goal::Stalemate),
+        _ => None,
+    };
+    PlayedMove { mv: *mv, mover: before.side, check, result }
+}
+
+/// Whether `goal` holds in `pos` for the side to move (the side that was just mated or stalemated).
+#[inline]
+pub fn goal_reached<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: Goal) -> bool {
+    match goal {
+        Goal::Mate => rules.in_check(pos, pos.side) && !rules.has_legal_move(pos),
+        Goal::Stalemate => !rules.in_check(pos, pos.side) && !rules.has_legal_move(pos),
+    }
+}
+
+/// The side to move passes (used for threats, set play and series play).
+#[inline]
+pub fn null_move<E: Copy>(pos: &Position<E>) -> Position<E> {
+    let mut p = *pos;
+    p.side = !p.side;
+    p.ep = None;
+    p
+}
+
+/// Legal successors, in generation order.
+#[inline]
+pub fn successors<R: Rules>(rules: &R, pos: &Position<R::Ext>) -> Vec<(Move, Position<R::Ext>)> {
+    let mut out = Vec::with_capacity(48);
+    rules.legal_successors(pos, &mut out);
+    out
+}
+
+/// Whether some legal move of the side to move reaches `goal` at once.
+pub fn can_reach_goal_in_one<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: Goal) -> bool {
+    let mut moves = MoveList::new();
+    rules.pseudo_legal(pos, &mut moves);
+    moves.iter().any(|mv| {
+        let after = rules.play(pos, mv);
+        rules.is_legal(pos, mv, &after) && goal_reached(rules, &after, goal)
+    })
+}
+
+/// Limits shared by a whole solving run.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Stop after this many solutions (help play) or keys (battle play).
+    pub max_solutions: Option<usize>,
+    /// Give up when this instant passes.
+    pub deadline: Option<std::time::Instant>,
+}
+
+impl Limits {
+    pub fn none() -> Limits {
+        Limits { max_solutions: None, deadline: None }
+    }
+
+    #[inline]
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
+    }
+}
