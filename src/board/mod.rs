@@ -12,4 +12,4 @@ pub use piece::{Color, Piece, Role};
 pub use square::Square;
 pub use zobrist::extra_key;
 mod position;
-pub use position::{EnPassant, Extension, Position, CASTLING_SQUARES};
+pub use position::{EnPassant, Extension, Position, CASTLING_SQUARES, EXCLUSIVE_PAIRS};

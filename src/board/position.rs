@@ -36,12 +36,19 @@ pub struct Position<E = ()> {
     /// Units on a1, e1, h1, a8, e8, h8 that keep their castling right.
     pub castling: Bitboard,
     pub ep: Option<EnPassant>,
+    /// Pairs of rook corners whose castlings exclude each other (option
+    /// CastlingMutuallyExclusive): bit 0 a1/a8, 1 a1/h8, 2 h1/a8, 3 h1/h8.
+    pub castling_exclusive: u8,
     pub ext: E,
 }
 
+/// The rook corners of the four mutually exclusive castling pairs, white corner first.
+pub const EXCLUSIVE_PAIRS: [(Square, Square); 4] =
+    [(Square::A1, Square::A8), (Square::A1, Square::H8), (Square::H1, Square::A8), (Square::H1, Square::H8)];
+
 impl<E: Extension> Position<E> {
     pub fn new(board: Board, side: Color) -> Position<E> {
-        Position { board, side, castling: Bitboard::EMPTY, ep: None, ext: E::default() }
+        Position { board, side, castling: Bitboard::EMPTY, ep: None, castling_exclusive: 0, ext: E::default() }
     }
 
     /// Grants castling rights as Popeye does: to every king on e1/e8 and rook on a1/h1/a8/h8 of its colour.

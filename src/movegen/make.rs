@@ -2,7 +2,7 @@
 
 use super::moves::{Move, MoveKind};
 use super::pseudo::castling_rook;
-use crate::board::{Bitboard, EnPassant, Extension, Piece, Position, Role, Square};
+use crate::board::{Bitboard, EnPassant, Extension, Piece, Position, Role, Square, EXCLUSIVE_PAIRS};
 use crate::movegen::attacks;
 
 /// Plays the unit's own step: removes the captured unit, moves the unit (and the rook when
@@ -23,6 +23,17 @@ pub fn play_orthodox<E: Extension>(pos: &mut Position<E>, mv: &Move) {
     if mv.is_castling() {
         let (rf, rt) = castling_rook(mv);
         board.shift(rf, rt, Piece::new(side, Role::Rook));
+        if pos.castling_exclusive != 0 {
+            for (i, (a, b)) in EXCLUSIVE_PAIRS.iter().enumerate() {
+                if pos.castling_exclusive >> i & 1 != 0 {
+                    if rf == *a {
+                        pos.castling = pos.castling.without(*b);
+                    } else if rf == *b {
+                        pos.castling = pos.castling.without(*a);
+                    }
+                }
+            }
+        }
     }
     pos.castling &= !(Bitboard::from_square(mv.from) | Bitboard::from_square(mv.to));
     pos.ep = None;

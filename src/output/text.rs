@@ -179,7 +179,7 @@ fn battle(out: &mut String, solution: &BattleSolution) {
         out.push('\n');
     }
     if let Some(post) = &solution.post_key {
-        let _ = writeln!(out, "{}", threat_suffix(&post.threat).trim_start());
+        let _ = writeln!(out, "{}", threat_suffix(&post.threat));
         threat_lines(out, &post.threat, 1);
         for d in &post.defences {
             defence(out, d, 1);
@@ -231,6 +231,9 @@ fn attack(out: &mut String, node: &AttackNode, number: u32) {
 
 fn defence(out: &mut String, node: &DefenceNode, number: u32) {
     let _ = writeln!(out, "{}{number}...{}", " ".repeat(defender_indent(number)), full(&node.mv));
+    if node.refutes {
+        let _ = writeln!(out, "{}refutes.", " ".repeat(defender_indent(number) + 2));
+    }
     for a in &node.answers {
         attack(out, a, number + 1);
     }

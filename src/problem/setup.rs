@@ -1,7 +1,7 @@
 //! From a twin's units to a legal starting position, and from a stipulation to search plans.
 
 use super::twins::TwinSetup;
-use crate::board::{Board, Color, EnPassant, Piece, Position, Role};
+use crate::board::{Board, Color, EnPassant, Piece, Position, Role, EXCLUSIVE_PAIRS};
 use crate::conditions::Rules;
 use crate::input::{InputError, Options, Span};
 use crate::search::{self, BattleKind, BattleSpec, End, Plan};
@@ -110,6 +110,7 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
         no_threat: options.no_threat,
         max_threat: options.threat,
         post_key: options.post_key_play,
+        quodlibet: options.quodlibet,
     }
 }
 
@@ -133,6 +134,11 @@ pub fn build_position<R: Rules>(rules: &R, twin: &TwinSetup, options: &Options, 
     }
     let mut pos = Position::new(board, side);
     pos.assume_castling_rights();
+    for (x, y) in &options.castling_mutually_exclusive {
+        if let Some(i) = EXCLUSIVE_PAIRS.iter().position(|&(a, b)| (a, b) == (*x, *y) || (a, b) == (*y, *x)) {
+            pos.castling_exclusive |= 1 << i;
+        }
+    }
     for sq in &options.no_castling {
         pos.castling = pos.castling.without(*sq);
     }

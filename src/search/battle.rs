@@ -39,6 +39,8 @@ pub struct BattleSpec {
     pub max_threat: Option<u32>,
     /// The diagram is the position after the key: print the play below it (option PostKeyPlay).
     pub post_key: bool,
+    /// In self play the attacker may also reach the goal itself (option Quodlibet).
+    pub quodlibet: bool,
 }
 
 /// The threat of an attacker move.
@@ -61,6 +63,8 @@ pub struct AttackNode {
 pub struct DefenceNode {
     pub mv: PlayedMove,
     pub answers: Vec<AttackNode>,
+    /// The attacker has no answer (shown only below the imaginary key of PostKeyPlay).
+    pub refutes: bool,
 }
 
 /// A first move worth printing: a key or a try.
@@ -144,7 +148,7 @@ impl<R: Rules> Ctx<'_, R> {
     fn wins_after(&self, after: &Position<R::Ext>, n: u32) -> bool {
         match self.spec.kind {
             BattleKind::Direct => goal_reached(self.rules, after, self.spec.goal) || (n > 1 && self.def_fails(after, n - 1)),
-            _ => self.def_fails(after, n - 1),
+            _ => (self.spec.quodlibet && goal_reached(self.rules, after, self.spec.goal)) || self.def_fails(after, n - 1),
         }
     }
 
@@ -228,29 +232,35 @@ impl<R: Rules> Ctx<'_, R> {
             // Every defence must reach the goal now: show them all.
             let defences = successors(rules, after)
                 .iter()
-                .map(|(d, a)| DefenceNode { mv: annotate(rules, after, d, a), answers: Vec::new() })
+                .map(|(d, a)| DefenceNode { mv: annotate(rules, after, d, a), answers: Vec::new(), refutes: false })
                 .collect();
             return (Threat::NotShown, defences);
         }
         let passed = null_move(after);
-        let threat_len = self.min_length(&passed, n - 1);
+        // After a check the defender cannot pass, so there is no threat to speak of.
+        let in_check = rules.in_check(after, after.side);
+        let threat_len = if in_check { None } else { self.min_length(&passed, n - 1) };
         let threat_moves: Vec<(Move, Position<R::Ext>)> = match threat_len {
             Some(t) => successors(rules, &passed).into_iter().filter(|(_, a)| self.wins_after(a, t)).collect(),
             None => Vec::new(),
         };
         let threat = match threat_len {
-            _ if self.spec.no_threat => Threat::NotShown,
+            _ if self.spec.no_threat || in_check => Threat::NotShown,
             Some(t) => Threat::Moves(threat_moves.iter().map(|(m, a)| self.attack_node(&passed, m, a, t)).collect()),
             None => Threat::Zugzwang,
         };
         let mut defences = Vec::new();
         for (d, after_d) in successors(rules, after) {
             if self.defence_reaches_goal(&after_d) {
-                defences.push(DefenceNode { mv: annotate(rules, after, &d, &after_d), answers: Vec::new() });
+                defences.push(DefenceNode { mv: annotate(rules, after, &d, &after_d), answers: Vec::new(), refutes: false });
                 continue;
             }
             let Some(kd) = self.min_length(&after_d, n - 1) else {
-                continue; // a refutation: shown by the caller
+                // A refutation: shown here only below an imaginary key, else by the caller.
+                if self.spec.post_key {
+                    defences.push(DefenceNode { mv: annotate(rules, after, &d, &after_d), answers: Vec::new(), refutes: true });
+                }
+                continue;
             };
             let show = match threat_len {
                 None => true,
@@ -273,7 +283,7 @@ impl<R: Rules> Ctx<'_, R> {
                 .filter(|(_, a)| self.wins_after(a, kd))
                 .map(|(m, a)| self.attack_node(&after_d, m, a, kd))
                 .collect();
-            defences.push(DefenceNode { mv: annotate(rules, after, &d, &after_d), answers });
+            defences.push(DefenceNode { mv: annotate(rules, after, &d, &after_d), answers, refutes: false });
         }
         (threat, defences)
     }
@@ -302,23 +312,20 @@ pub fn solve<R: Rules>(rules: &R, pos: &Position<R::Ext>, spec: &BattleSpec, tab
     if spec.set_play && n >= 1 {
         let passed = null_move(pos);
         for (d, after_d) in successors(rules, &passed) {
-            let show = if ctx.defence_reaches_goal(&after_d) {
-                true
-            } else {
-                n > 1 && ctx.att_wins(&after_d, n - 1)
-            };
+            // A defence that completes the self goal at once is not set play.
+            let show = !ctx.defence_reaches_goal(&after_d) && n > 1 && ctx.att_wins(&after_d, n - 1);
             if !show {
                 continue;
             }
-            let answers = match ctx.min_length(&after_d, n.saturating_sub(1)) {
-                Some(k) if spec.variations || true => successors(rules, &after_d)
+            let answers = match ctx.min_length(&after_d, n - 1) {
+                Some(k) => successors(rules, &after_d)
                     .iter()
                     .filter(|(_, a)| ctx.wins_after(a, k))
                     .map(|(m, a)| ctx.attack_node(&after_d, m, a, k))
                     .collect(),
                 _ => Vec::new(),
             };
-            solution.set_play.push(DefenceNode { mv: annotate(rules, &passed, &d, &after_d), answers });
+            solution.set_play.push(DefenceNode { mv: annotate(rules, &passed, &d, &after_d), answers, refutes: false });
         }
     }
     let moves = successors(rules, pos);
