@@ -1,7 +1,10 @@
 //! Precomputed attack tables: leapers by lookup, sliders by magic bitboards.
 //!
-//! The magic multipliers are searched once at start-up with a fixed seed, so the
-//! tables are the same on every run; the search takes a few milliseconds.
+//! The magic multipliers (in `magics.rs`) were found by this module's own search with a
+//! fixed seed; the tables are filled from them on first use.
+
+#[path = "magics.rs"]
+mod magics;
 
 use crate::board::{Bitboard, Color, Square};
 use std::sync::LazyLock;
@@ -67,8 +70,10 @@ fn slider_mask(sq: Square, dirs: &[(i8, i8)]) -> u64 {
     out
 }
 
+#[cfg(test)]
 struct Rng(u64);
 
+#[cfg(test)]
 impl Rng {
     fn next(&mut self) -> u64 {
         // xorshift64*
@@ -83,7 +88,30 @@ impl Rng {
     }
 }
 
-fn find_magics(dirs: &[(i8, i8)], table: &mut Vec<u64>, rng: &mut Rng) -> [Magic; 64] {
+/// Fills the slider table for `dirs` with known multipliers.
+fn build_magics(dirs: &[(i8, i8)], magics: &[u64; 64], table: &mut Vec<u64>) -> [Magic; 64] {
+    std::array::from_fn(|i| {
+        let sq = Square::new(i as u8);
+        let mask = slider_mask(sq, dirs);
+        let shift = 64 - mask.count_ones();
+        let offset = table.len();
+        table.resize(offset + (1usize << mask.count_ones()), 0);
+        let magic = magics[i];
+        let mut sub = 0u64;
+        loop {
+            let idx = (sub.wrapping_mul(magic) >> shift) as usize;
+            table[offset + idx] = slide(sq, dirs, sub);
+            sub = sub.wrapping_sub(mask) & mask;
+            if sub == 0 {
+                break;
+            }
+        }
+        Magic { mask, magic, shift, offset }
+    })
+}
+
+#[cfg(test)]
+fn search_magics(dirs: &[(i8, i8)], table: &mut Vec<u64>, rng: &mut Rng) -> [Magic; 64] {
     std::array::from_fn(|i| {
         let sq = Square::new(i as u8);
         let mask = slider_mask(sq, dirs);
@@ -131,10 +159,9 @@ fn find_magics(dirs: &[(i8, i8)], table: &mut Vec<u64>, rng: &mut Rng) -> [Magic
 
 impl Tables {
     fn build() -> Tables {
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let mut sliders = Vec::new();
-        let rook = find_magics(&ROOK_DIRS, &mut sliders, &mut rng);
-        let bishop = find_magics(&BISHOP_DIRS, &mut sliders, &mut rng);
+        let rook = build_magics(&ROOK_DIRS, &magics::ROOK_MAGICS, &mut sliders);
+        let bishop = build_magics(&BISHOP_DIRS, &magics::BISHOP_MAGICS, &mut sliders);
         let king_jumps: Vec<(i8, i8)> = ROOK_DIRS.iter().chain(&BISHOP_DIRS).copied().collect();
         let knight = std::array::from_fn(|i| leaper(Square::new(i as u8), &KNIGHT_JUMPS));
         let king = std::array::from_fn(|i| leaper(Square::new(i as u8), &king_jumps));
@@ -225,6 +252,24 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regenerates `magics.rs`: `cargo test --release print_magics -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn print_magics() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut scratch = Vec::new();
+        let rook = search_magics(&ROOK_DIRS, &mut scratch, &mut rng);
+        let bishop = search_magics(&BISHOP_DIRS, &mut scratch, &mut rng);
+        println!("//! Magic multipliers found by `attacks::tests::print_magics` (fixed seed).\n");
+        for (name, m) in [("ROOK", rook), ("BISHOP", bishop)] {
+            println!("pub(super) const {name}_MAGICS: [u64; 64] = [");
+            for x in m.iter() {
+                println!("    0x{:016X},", x.magic);
+            }
+            println!("];");
+        }
+    }
 
     #[test]
     fn magic_lookups_match_slow_slides() {

@@ -39,7 +39,11 @@ impl Table {
         while n * 2 * 16 <= bytes {
             n *= 2;
         }
-        let slots = (0..n).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect();
+        // Zeroed allocation: the pages are mapped lazily, so a large table costs nothing until used.
+        let zeroed: Vec<[u64; 2]> = vec![[0u64; 2]; n];
+        let mut zeroed = std::mem::ManuallyDrop::new(zeroed);
+        // SAFETY: [AtomicU64; 2] has the same size, alignment and bit validity as [u64; 2].
+        let slots = unsafe { Vec::from_raw_parts(zeroed.as_mut_ptr() as *mut [AtomicU64; 2], zeroed.len(), zeroed.capacity()) };
         Table { slots, mask: n - 1 }
     }
 
