@@ -3,7 +3,7 @@
 use super::{goal_reached, null_move, successors, Limits, PlayedMove, Table};
 use crate::board::Position;
 use crate::conditions::Rules;
-use crate::movegen::Move;
+use crate::movegen::{Move, MoveList};
 use crate::stipulation::Goal;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -105,15 +105,25 @@ impl<R: Rules> Ctx<'_, R> {
         }
         let mut found = false;
         match self.plan.steps[idx] {
+            Step::Play { .. } if remaining == 1 && matches!(self.plan.end, End::Goal(_)) => {
+                let End::Goal(goal) = self.plan.end else { unreachable!() };
+                found = self.finish(pos, goal, path, out);
+            }
             Step::Pass => {
                 found = self.search(&null_move(pos), idx + 1, path, out);
             }
             Step::Play { may_check } => {
-                for (mv, after) in successors(self.rules, pos) {
+                let mut moves = MoveList::new();
+                self.rules.pseudo_legal(pos, &mut moves);
+                for mv in &moves {
+                    let after = self.rules.play(pos, mv);
+                    if !self.rules.is_legal(pos, mv, &after) {
+                        continue;
+                    }
                     if !may_check && self.rules.in_check(&after, after.side) {
                         continue;
                     }
-                    path.push(mv);
+                    path.push(*mv);
                     found |= self.search(&after, idx + 1, path, out);
                     path.pop();
                 }
@@ -121,6 +131,31 @@ impl<R: Rules> Ctx<'_, R> {
         }
         if !found && !self.stop() {
             self.table.update(k, |b| b.lose = 1);
+        }
+        found
+    }
+
+    /// The last move: it must reach `goal`. For mate only checking moves qualify, and the
+    /// check test is cheaper than the legality test, so it comes first.
+    fn finish(&self, pos: &Position<R::Ext>, goal: Goal, path: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
+        let rules = self.rules;
+        let mut moves = MoveList::new();
+        rules.pseudo_legal(pos, &mut moves);
+        let mut found = false;
+        for mv in &moves {
+            let after = rules.play(pos, mv);
+            let check = rules.in_check(&after, after.side);
+            if (goal == Goal::Mate) != check {
+                continue;
+            }
+            if !rules.is_legal(pos, mv, &after) || rules.has_legal_move(&after) {
+                continue;
+            }
+            path.push(*mv);
+            out.push(path.clone());
+            path.pop();
+            self.found.fetch_add(1, Ordering::Relaxed);
+            found = true;
         }
         found
     }
