@@ -36,7 +36,7 @@ impl Bitboard {
     }
 
     #[inline]
-    pub const fn any(self) -> bool {
+    pub const fn is_nonempty(self) -> bool {
         self.0 != 0
     }
 

@@ -3,11 +3,17 @@
 //! Orthodox chess is the zero-sized [`Orthodox`] type, so a search monomorphised over it
 //! pays nothing for the seam; fairy conditions are a configured rules value built from parts.
 
+mod circe;
+mod fairy;
 mod orthodox;
+mod parse;
 
+pub use circe::{Circe, KindRule, Occupied, Reborn, SquareRule};
+pub use fairy::{Fairy, FairyExt, Mars};
 pub use orthodox::Orthodox;
+pub use parse::{parse_conditions, ConditionError};
 
-use crate::board::{Color, Extension, Position};
+use crate::board::{Color, Extension, Piece, Position, Square};
 use crate::movegen::{Move, MoveList};
 
 /// The rules of play under one set of conditions.
@@ -24,6 +30,15 @@ pub trait Rules: Sync + Send {
 
     /// Whether `color`'s king is in check as the conditions define check.
     fn in_check(&self, pos: &Position<Self::Ext>, color: Color) -> bool;
+
+    /// Prepares condition state of a diagram position; `hidden` are units given under
+    /// others on the same square, earliest first.
+    fn init(&self, _pos: &mut Position<Self::Ext>, hidden: &[(Square, Piece, bool)]) -> Result<(), String> {
+        match hidden.first() {
+            Some((sq, _, _)) => Err(format!("two units on {sq}")),
+            None => Ok(()),
+        }
+    }
 
     /// Whether the pseudo-legal move `mv` is legal, given the position `after` it.
     #[inline]

@@ -40,7 +40,7 @@ pub fn play_orthodox<E: Extension>(pos: &mut Position<E>, mv: &Move) {
     if mv.kind == MoveKind::DoubleStep {
         let crossed = Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2);
         // Record the chance only when an enemy pawn could take it, so that equal positions hash equal.
-        if (attacks::pawn(side, crossed) & pos.board.pieces(!side, Role::Pawn)).any() {
+        if (attacks::pawn(side, crossed) & pos.board.pieces(!side, Role::Pawn)).is_nonempty() {
             pos.ep = Some(EnPassant { crossed, pawn: mv.to });
         }
     }

@@ -38,8 +38,11 @@ pub struct Effects {
     pub capturer_removed: bool,
     /// A unit appears that was waiting off the board: a Parrain rebirth or a volcanic eruption.
     pub arrival: Option<Placement>,
-    /// Mars Circe: the square the capture was made from (`Rd4-a1*a3`).
+    /// Mars Circe: the square the capture was made from (`Rd4-a1*a3`); Anti-Mars: the
+    /// square a non-capture was made from (`b3-b7-b5`).
     pub capture_from: Option<Square>,
+    /// The arrival is a hidden unit coming back (Volcanic Circe), not a Parrain rebirth.
+    pub erupted: bool,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -65,7 +68,7 @@ impl Move {
             kind: MoveKind::Null,
             promotion: None,
             captured: None,
-            effects: Effects { rebirth: None, buried: false, relocation: None, capturer_removed: false, arrival: None, capture_from: None },
+            effects: Effects { rebirth: None, buried: false, relocation: None, capturer_removed: false, arrival: None, capture_from: None, erupted: false },
         }
     }
 

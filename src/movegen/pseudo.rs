@@ -39,7 +39,7 @@ fn first_rank_pawns(color: Color) -> Bitboard {
 
 #[inline]
 pub fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
-    attackers(board, sq, by, board.occupied()).any()
+    attackers(board, sq, by, board.occupied()).is_nonempty()
 }
 
 #[inline]

@@ -30,7 +30,12 @@ pub fn move_text(pm: &PlayedMove) -> String {
         MoveKind::CastleLong => s.push_str("0-0-0"),
         MoveKind::Null => s.push_str("..."),
         _ => {
-            s.push_str(piece_letter(mv.role));
+            if pm.kamikaze {
+                s.push('k');
+                s.push(mv.role.letter());
+            } else {
+                s.push_str(piece_letter(mv.role));
+            }
             let _ = write!(s, "{}", mv.from);
             if let Some(via) = mv.effects.capture_from {
                 let _ = write!(s, "-{via}");
@@ -38,7 +43,7 @@ pub fn move_text(pm: &PlayedMove) -> String {
             s.push(if mv.is_capture() { '*' } else { '-' });
             let _ = write!(s, "{}", mv.to);
             if let Some(role) = mv.promotion {
-                let _ = write!(s, "={}", role.letter());
+                let _ = write!(s, "={}{}", if pm.kamikaze { "k" } else { "" }, role.letter());
             }
             if mv.kind == MoveKind::EnPassant {
                 s.push_str(" ep.");

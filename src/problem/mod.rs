@@ -7,7 +7,7 @@ mod twins;
 pub use setup::{build_position, SetupError};
 pub use twins::{expand, TwinSetup};
 
-use crate::conditions::{Orthodox, Rules};
+use crate::conditions::{parse_conditions, Orthodox, Reborn, Rules};
 use crate::input::{Options, ProblemSpec, Span};
 use crate::search::{self, BattleSolution, HelpSolution, Limits, Table};
 use crate::stipulation::{Play, Stipulation};
@@ -97,14 +97,22 @@ fn limits_for(options: &Options, config: &SolveConfig) -> Limits {
 
 fn solve_twin(spec: &ProblemSpec, twin: &TwinSetup, config: &SolveConfig) -> Result<Outcome, SetupError> {
     setup::check_options(&spec.options)?;
-    if let Some(word) = twin.conditions.first() {
-        return Err(SetupError::new(word.span, format!("condition \"{}\" is not supported yet", word.value)));
+    let fairy = parse_conditions(&twin.conditions).map_err(|e| SetupError::new(e.span, e.message))?;
+    if let Some(u) = twin.units.iter().find(|u| u.alice.is_some()) {
+        return Err(SetupError::new(u.span, "Alice chess is not supported yet"));
     }
-    if let Some(u) = twin.units.iter().find(|u| u.kamikaze || u.alice.is_some()) {
-        return Err(SetupError::new(u.span, "unit attributes (kamikaze, alice) are not supported yet"));
+    let kamikaze = twin.units.iter().find(|u| u.kamikaze);
+    if let (Some(u), Some(f)) = (kamikaze, &fairy) {
+        if f.circe.is_some_and(|c| c.reborn == Reborn::Capturer) || f.mars.is_some() {
+            return Err(SetupError::new(u.span, "kamikaze units cannot be combined with Anticirce or Mars Circe"));
+        }
     }
-    let rules = Orthodox;
-    run(&rules, spec, twin, config)
+    // The one dispatch: orthodox play is monomorphised on its own, everything else shares
+    // the configurable rules.
+    match (fairy, kamikaze) {
+        (None, None) => run(&Orthodox, spec, twin, config),
+        (fairy, _) => run(&fairy.unwrap_or_default(), spec, twin, config),
+    }
 }
 
 /// Solves one twin under `rules`: the single place where the stipulation picks a search.

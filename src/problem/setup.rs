@@ -117,9 +117,12 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
 /// Builds and checks the starting position of a twin with `side` to move.
 pub fn build_position<R: Rules>(rules: &R, twin: &TwinSetup, options: &Options, side: Color, stip_span: Span) -> Result<Position<R::Ext>, SetupError> {
     let mut board = Board::empty();
-    for u in &twin.units {
-        if board.occupied().contains(u.square) {
-            return Err(SetupError::new(u.span, format!("two units on {}", u.square)));
+    let mut hidden = Vec::new();
+    for (i, u) in twin.units.iter().enumerate() {
+        if twin.units[i + 1..].iter().any(|v| v.square == u.square) {
+            // A later unit on the same square stands on top of this one.
+            hidden.push((u, (u.square, Piece::new(u.color, u.role), u.kamikaze)));
+            continue;
         }
         if u.role == Role::Pawn && u.square.rank() == u.color.promotion_rank() {
             return Err(SetupError::new(u.span, format!("a pawn on its promotion rank ({})", u.square)));
@@ -133,6 +136,10 @@ pub fn build_position<R: Rules>(rules: &R, twin: &TwinSetup, options: &Options, 
         }
     }
     let mut pos = Position::new(board, side);
+    let hidden_units: Vec<_> = hidden.iter().map(|(_, h)| *h).collect();
+    if let Err(message) = rules.init(&mut pos, &hidden_units) {
+        return Err(SetupError::new(hidden.first().map(|(u, _)| u.span).unwrap_or(stip_span), message));
+    }
     pos.assume_castling_rights();
     for (x, y) in &options.castling_mutually_exclusive {
         if let Some(i) = EXCLUSIVE_PAIRS.iter().position(|&(a, b)| (a, b) == (*x, *y) || (a, b) == (*y, *x)) {

@@ -304,7 +304,7 @@ pub fn solve<R: Rules>(rules: &R, pos: &Position<R::Ext>, spec: &BattleSpec, tab
     let mut solution = BattleSolution::default();
     if spec.post_key {
         let (threat, defences) = ctx.below(pos, n);
-        let dummy = PlayedMove { mv: Move::null(), mover: !pos.side, check: false, result: None };
+        let dummy = PlayedMove { mv: Move::null(), mover: !pos.side, kamikaze: false, check: false, result: None };
         solution.post_key = Some(AttackNode { mv: dummy, threat, defences });
         solution.partial = limits.expired();
         return solution;

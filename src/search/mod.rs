@@ -23,6 +23,8 @@ use crate::stipulation::Goal;
 pub struct PlayedMove {
     pub mv: Move,
     pub mover: Color,
+    /// The moving unit is a kamikaze unit (printed with the prefix `k`).
+    pub kamikaze: bool,
     pub check: bool,
     /// `#` or `=` when the opponent is mated or stalemated.
     pub result: Option<Goal>,
@@ -37,7 +39,7 @@ pub fn annotate<R: Rules>(rules: &R, before: &Position<R::Ext>, mv: &Move, after
         (true, false) => Some(Goal::Stalemate),
         _ => None,
     };
-    PlayedMove { mv: *mv, mover: before.side, check, result }
+    PlayedMove { mv: *mv, mover: before.side, kamikaze: before.board.is_kamikaze(mv.from), check, result }
 }
 
 /// Whether `goal` holds in `pos` for the side to move (the side that was just mated or stalemated).

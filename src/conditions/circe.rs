@@ -1,0 +1,204 @@
+//! The Circe family as independent choices: which unit is reborn, where, as what, and
+//! what happens when the rebirth square is taken. Every Circe-like condition is one value
+//! of [`Circe`]; Anticirce is the same value with the capturer reborn.
+
+use crate::board::{Color, Role, Square};
+
+/// Which unit goes back to a rebirth square after a capture.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Reborn {
+    /// The captured unit (Circe).
+    Captured,
+    /// The capturing unit (Anticirce).
+    Capturer,
+}
+
+/// Where a unit is reborn.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum SquareRule {
+    /// The game-array square of its kind and colour, on the capture square's colour.
+    Standard,
+    /// The standard square of the other colour (Mirror Circe).
+    Mirror,
+    /// The standard square of the capturer's kind and colour (Couscous Circe).
+    Couscous,
+    /// The square the capturer left (PWC).
+    Pwc,
+    /// The square it stood on in the diagram (Diagram Circe).
+    Diagram,
+    /// The capture square plus the capturer's move vector (Equipollents Circe).
+    Equipollents,
+    /// The capture square reflected through the board's centre (Symmetry Circe).
+    Symmetry,
+    /// The home rank of its colour on the capture file (File Circe).
+    File,
+    /// Four files and four ranks away (Antipodes Circe).
+    Antipodes,
+    /// The capture square plus the displacement of the owner's next move (Parrain Circe);
+    /// `contra` subtracts it instead.
+    Parrain { contra: bool },
+}
+
+/// What kind the reborn unit has.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum KindRule {
+    Same,
+    /// S → B → R → Q → S (Chameleon Circe).
+    Chameleon,
+    /// The kind of the other unit of the capture (Clone Circe; Anticlone for the capturer).
+    Clone,
+}
+
+/// What happens when the rebirth square is occupied.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Occupied {
+    /// The unit is lost and the capture stands (Circe's default).
+    Lost,
+    /// The capture is illegal (Strict Circe; always so in Anticirce).
+    Illegal,
+    /// The occupant is removed and the unit takes its place (Circe Assassin).
+    Assassin,
+    /// The unit is hidden under the occupant until the square is empty again (Volcanic).
+    Volcanic,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Circe {
+    pub reborn: Reborn,
+    pub square: SquareRule,
+    pub kind: KindRule,
+    pub occupied: Occupied,
+    /// Anticirce Cheylan: a capture on the capturer's own rebirth square is illegal.
+    pub cheylan: bool,
+    /// Kings are reborn too.
+    pub rex_inclusive: bool,
+}
+
+impl Circe {
+    pub const fn circe() -> Circe {
+        Circe {
+            reborn: Reborn::Captured,
+            square: SquareRule::Standard,
+            kind: KindRule::Same,
+            occupied: Occupied::Lost,
+            cheylan: false,
+            rex_inclusive: false,
+        }
+    }
+
+    pub const fn anticirce() -> Circe {
+        Circe { reborn: Reborn::Capturer, occupied: Occupied::Illegal, rex_inclusive: true, ..Circe::circe() }
+    }
+}
+
+/// The standard Circe square of a unit of `role` and `color` captured on `x`.
+pub fn standard_square(role: Role, color: Color, x: Square) -> Square {
+    let back = color.back_rank();
+    let file = match role {
+        Role::Pawn => return Square::from_coords(x.file(), color.pawn_rank()),
+        Role::Queen => 3,
+        Role::King => 4,
+        Role::Rook => 0,
+        Role::Bishop => 2,
+        Role::Knight => 1,
+    };
+    let a = Square::from_coords(file, back);
+    if a.is_dark() == x.is_dark() {
+        a
+    } else {
+        Square::from_coords(7 - file, back)
+    }
+}
+
+/// Chameleon Circe's change of kind.
+pub fn chameleon(role: Role) -> Role {
+    match role {
+        Role::Knight => Role::Bishop,
+        Role::Bishop => Role::Rook,
+        Role::Rook => Role::Queen,
+        Role::Queen => Role::Knight,
+        other => other,
+    }
+}
+
+/// Everything a square rule may look at.
+#[derive(Copy, Clone, Debug)]
+pub struct Capture {
+    /// Kind and colour of the unit to be reborn (after any change of kind).
+    pub role: Role,
+    pub color: Color,
+    /// The capture square (for e.p. the square of the captured pawn).
+    pub x: Square,
+    /// The capturer's departure and arrival squares.
+    pub from: Square,
+    pub to: Square,
+    /// The capturer's kind after the move (promoted kind) and colour.
+    pub capturer_role: Role,
+    pub capturer_color: Color,
+    /// The diagram square of the unit to be reborn, for Diagram Circe.
+    pub origin: Option<Square>,
+}
+
+/// The rebirth square under `rule`, or `None` when it is off the board or undefined.
+pub fn rebirth_square(rule: SquareRule, c: &Capture) -> Option<Square> {
+    match rule {
+        SquareRule::Standard => Some(standard_square(c.role, c.color, c.x)),
+        SquareRule::Mirror => Some(standard_square(c.role, !c.color, c.x)),
+        SquareRule::Couscous => Some(standard_square(c.capturer_role, c.capturer_color, c.x)),
+        SquareRule::Pwc => Some(c.from),
+        SquareRule::Diagram => c.origin,
+        SquareRule::Equipollents => {
+            // The capturer's vector, applied to the captured unit's square (which differs for e.p.).
+            let df = c.to.file() as i8 - c.from.file() as i8;
+            let dr = c.to.rank() as i8 - c.from.rank() as i8;
+            c.x.offset(df, dr)
+        }
+        SquareRule::Symmetry => Some(c.x.point_reflection()),
+        SquareRule::File => {
+            let rank = if c.role == Role::Pawn { c.color.pawn_rank() } else { c.color.back_rank() };
+            Some(Square::from_coords(c.x.file(), rank))
+        }
+        SquareRule::Antipodes => Some(Square::from_coords(c.x.file() ^ 4, c.x.rank() ^ 4)),
+        SquareRule::Parrain { .. } => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn standard_squares() {
+        assert_eq!(standard_square(Role::Knight, Color::Black, sq("c4")), sq("g8"));
+        assert_eq!(standard_square(Role::Rook, Color::White, sq("e8")), sq("h1"));
+        assert_eq!(standard_square(Role::Rook, Color::White, sq("a1")), sq("a1"));
+        assert_eq!(standard_square(Role::Bishop, Color::Black, sq("a1")), sq("f8"));
+        assert_eq!(standard_square(Role::Queen, Color::Black, sq("b1")), sq("d8"));
+        assert_eq!(standard_square(Role::Pawn, Color::Black, sq("d6")), sq("d7"));
+        assert_eq!(standard_square(Role::Knight, Color::White, sq("a1")), sq("g1"));
+    }
+
+    #[test]
+    fn square_rules() {
+        let c = Capture {
+            role: Role::Knight,
+            color: Color::Black,
+            x: sq("c5"),
+            from: sq("b3"),
+            to: sq("c5"),
+            capturer_role: Role::Knight,
+            capturer_color: Color::White,
+            origin: None,
+        };
+        assert_eq!(rebirth_square(SquareRule::Equipollents, &c), Some(sq("d7")));
+        assert_eq!(rebirth_square(SquareRule::Pwc, &c), Some(sq("b3")));
+        assert_eq!(rebirth_square(SquareRule::Symmetry, &c), Some(sq("f4")));
+        assert_eq!(rebirth_square(SquareRule::Mirror, &c), Some(sq("g1")));
+        assert_eq!(rebirth_square(SquareRule::Couscous, &c), Some(sq("g1")));
+        assert_eq!(chameleon(Role::Queen), Role::Knight);
+    }
+}

@@ -1,0 +1,593 @@
+//! The configurable rules: Circe-family capture parts, Mars Circe, kamikaze units.
+//! Each pseudo-legal move is expanded here into its variants with every effect decided,
+//! so that playing and printing a move need no further choice.
+
+use super::circe::{chameleon, rebirth_square, standard_square, Capture, Circe, KindRule, Occupied, Reborn, SquareRule};
+use super::Rules;
+use crate::board::{extra_key, Bitboard, Board, Color, Extension, Piece, Position, Role, Square};
+use crate::movegen::{self, Effects, Gen, Move, MoveKind, MoveList, Placement};
+
+/// Mars Circe (captures from the rebirth square) and its mirror image Anti-Mars Circe
+/// (non-captures from the rebirth square).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Mars {
+    Mars,
+    AntiMars,
+}
+
+/// A set of fairy conditions, each an independent part.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct Fairy {
+    pub circe: Option<Circe>,
+    pub mars: Option<Mars>,
+    /// Kamikaze Circe as a condition of its own: every capturer vanishes for good.
+    pub kamikaze_all: bool,
+}
+
+/// A captured unit waiting for its Parrain rebirth.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Pending {
+    pub piece: Piece,
+    pub kamikaze: bool,
+    pub square: Square,
+    pub origin: u8,
+}
+
+/// A unit hidden under the occupant of a square (Volcanic Circe).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Hidden {
+    pub piece: Piece,
+    pub kamikaze: bool,
+    pub square: Square,
+    pub origin: u8,
+}
+
+const MAX_HIDDEN: usize = 6;
+const NO_ORIGIN: u8 = 0xFF;
+
+/// Condition state carried by a position.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct FairyExt {
+    pub pending: Option<Pending>,
+    /// Hidden units, earliest burial first.
+    pub hidden: [Option<Hidden>; MAX_HIDDEN],
+    /// Diagram square of the unit on each square (Diagram Circe), `NO_ORIGIN` if none or unused.
+    pub origins: [u8; 64],
+}
+
+impl Default for FairyExt {
+    fn default() -> FairyExt {
+        FairyExt { pending: None, hidden: [None; MAX_HIDDEN], origins: [NO_ORIGIN; 64] }
+    }
+}
+
+impl Extension for FairyExt {
+    fn key(&self) -> u64 {
+        let mut k = 0;
+        if let Some(p) = self.pending {
+            k ^= extra_key(p.piece.role.index() + 6 * p.piece.color.index(), p.square);
+        }
+        for (i, h) in self.hidden.iter().enumerate() {
+            if let Some(h) = h {
+                k ^= extra_key(12 + (h.piece.color.index() ^ (i & 1) << 1), h.square).rotate_left(h.piece.role.index() as u32 * 5 + i as u32);
+            }
+        }
+        if self.origins[0] != NO_ORIGIN || self.origins.iter().any(|&o| o != NO_ORIGIN) {
+            for (sq, &o) in self.origins.iter().enumerate() {
+                if o != NO_ORIGIN {
+                    k ^= extra_key(14, Square::new(sq as u8)).rotate_left(o as u32);
+                }
+            }
+        }
+        k
+    }
+}
+
+impl FairyExt {
+    fn origin(&self, sq: Square) -> Option<Square> {
+        let o = self.origins[sq.index()];
+        (o != NO_ORIGIN).then(|| Square::new(o))
+    }
+
+    fn hide(&mut self, h: Hidden) {
+        if let Some(slot) = self.hidden.iter_mut().find(|s| s.is_none()) {
+            *slot = Some(h);
+        }
+    }
+}
+
+/// Regrants a castling right to a rook or king that reaches its home square by rebirth,
+/// when its partner still has its own.
+fn regrant(pos: &mut Position<FairyExt>, piece: Piece, sq: Square) {
+    let back = piece.color.back_rank();
+    if sq.rank() != back {
+        return;
+    }
+    let king = Square::from_coords(4, back);
+    let rooks = Bitboard::from_square(Square::from_coords(0, back)) | Bitboard::from_square(Square::from_coords(7, back));
+    match piece.role {
+        Role::Rook if (sq.file() == 0 || sq.file() == 7) && pos.castling.contains(king) => pos.castling |= Bitboard::from_square(sq),
+        Role::King if sq == king && (pos.castling & rooks).is_nonempty() => pos.castling |= Bitboard::from_square(sq),
+        _ => {}
+    }
+}
+
+/// The pawn's promotion choices when a rule puts it on its last rank, else the unit as is.
+fn promotion_variants(piece: Piece, sq: Square) -> impl Iterator<Item = Piece> {
+    let promote = piece.role == Role::Pawn && sq.rank() == piece.color.promotion_rank();
+    let roles: &'static [Role] = if promote { &Role::PROMOTIONS } else { &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] };
+    roles.iter().copied().filter(move |&r| if promote { true } else { r == piece.role }).map(move |r| Piece::new(piece.color, r))
+}
+
+impl Fairy {
+    fn captured_reborn(&self) -> Option<Circe> {
+        self.circe.filter(|c| c.reborn == Reborn::Captured)
+    }
+
+    fn anticirce(&self) -> Option<Circe> {
+        self.circe.filter(|c| c.reborn == Reborn::Capturer)
+    }
+
+    /// The kind the captured unit is reborn as.
+    fn reborn_kind(&self, rule: KindRule, captured: Role, capturer: Role, promoted: bool) -> Role {
+        match rule {
+            KindRule::Same => captured,
+            KindRule::Chameleon => chameleon(captured),
+            KindRule::Clone if capturer == Role::King => captured,
+            KindRule::Clone if promoted => Role::Pawn,
+            KindRule::Clone => capturer,
+        }
+    }
+
+    /// Expands one orthodox-shaped move into its legal-shaped variants under the conditions.
+    fn expand(&self, pos: &Position<FairyExt>, mv: Move, out: &mut MoveList) {
+        let mut scratch = *pos;
+        movegen::play_orthodox(&mut scratch, &mv);
+        let mover = pos.side;
+        let moved = Piece::new(mover, mv.promotion.unwrap_or(mv.role));
+        let kamikaze = pos.board.is_kamikaze(mv.from);
+        let mut effects = Effects { capture_from: mv.effects.capture_from, ..Effects::default() };
+        let board = &mut scratch.board;
+        if let Some(captured) = mv.captured {
+            let x = mv.capture_square();
+            // The capturer first: kamikaze units vanish (and may be reborn), Anticirce moves them.
+            if kamikaze || self.kamikaze_all {
+                board.take(mv.to);
+                let reborn = self.captured_reborn().filter(|_| !self.kamikaze_all).map(|_| standard_square(moved.role, mover, mv.to));
+                match reborn {
+                    Some(sq) if !board.occupied().contains(sq) => {
+                        board.put(sq, moved, kamikaze);
+                        effects.relocation = Some(Placement { piece: moved, square: sq, kamikaze });
+                    }
+                    _ => effects.capturer_removed = true,
+                }
+            } else if let Some(anti) = self.anticirce() {
+                let role = match anti.kind {
+                    KindRule::Clone => captured.role,
+                    KindRule::Chameleon => chameleon(moved.role),
+                    KindRule::Same => moved.role,
+                };
+                let cap = Capture {
+                    role,
+                    color: mover,
+                    x: mv.to,
+                    from: mv.from,
+                    to: mv.to,
+                    capturer_role: captured.role,
+                    capturer_color: captured.color,
+                    origin: pos.ext.origin(mv.from),
+                };
+                let Some(sq) = rebirth_square(anti.square, &cap) else { return };
+                if sq == mv.to {
+                    if anti.cheylan {
+                        return;
+                    }
+                } else if board.occupied().contains(sq) {
+                    return;
+                }
+                board.take(mv.to);
+                board.put(sq, Piece::new(mover, role), false);
+                effects.relocation = Some(Placement { piece: Piece::new(mover, role), square: sq, kamikaze: false });
+            }
+            if let Some(circe) = self.captured_reborn() {
+                if captured.role == Role::King && !circe.rex_inclusive {
+                    // A king is never reborn: only reached when testing whether it is attacked.
+                } else if matches!(circe.square, SquareRule::Parrain { .. }) {
+                    // Reborn at the end of the owner's next move, see below.
+                } else {
+                    let role = self.reborn_kind(circe.kind, captured.role, mv.role, mv.promotion.is_some());
+                    let role = if circe.kind == KindRule::Clone && mv.role == Role::Pawn { Role::Pawn } else { role };
+                    let cap = Capture {
+                        role,
+                        color: captured.color,
+                        x,
+                        from: mv.from,
+                        to: mv.to,
+                        capturer_role: moved.role,
+                        capturer_color: mover,
+                        origin: pos.ext.origin(x),
+                    };
+                    let captured_kamikaze = pos.board.is_kamikaze(x);
+                    match rebirth_square(circe.square, &cap) {
+                        None if circe.occupied == Occupied::Illegal => return,
+                        None => {}
+                        Some(sq) => {
+                            let taken = board.occupied().contains(sq);
+                            if taken && circe.occupied == Occupied::Illegal {
+                                return;
+                            }
+                            if !taken || matches!(circe.occupied, Occupied::Assassin | Occupied::Volcanic) {
+                                let buried = taken && circe.occupied == Occupied::Volcanic;
+                                for piece in promotion_variants(Piece::new(captured.color, role), sq) {
+                                    let mut e = effects;
+                                    e.rebirth = Some(Placement { piece, square: sq, kamikaze: captured_kamikaze });
+                                    e.buried = buried;
+                                    self.finish(pos, mv, e, out);
+                                }
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.finish(pos, mv, effects, out);
+    }
+
+    /// Adds the effects that depend on the rest of the move (Parrain, eruptions) and pushes it.
+    fn finish(&self, pos: &Position<FairyExt>, mut mv: Move, effects: Effects, out: &mut MoveList) {
+        mv.effects = effects;
+        let needs_more = pos.ext.pending.is_some() || pos.ext.hidden[0].is_some();
+        if !needs_more {
+            out.push(mv);
+            return;
+        }
+        // Where everything else stands after the move.
+        let after = self.apply(pos, &mv);
+        if let Some(p) = pos.ext.pending {
+            let contra = matches!(self.circe.map(|c| c.square), Some(SquareRule::Parrain { contra: true }));
+            let (df, dr) = displacement(&mv);
+            let (df, dr) = if contra { (-df, -dr) } else { (df, dr) };
+            if let Some(sq) = p.square.offset(df, dr) {
+                if !after.board.occupied().contains(sq) {
+                    for piece in promotion_variants(p.piece, sq) {
+                        let mut m = mv;
+                        m.effects.arrival = Some(Placement { piece, square: sq, kamikaze: p.kamikaze });
+                        out.push(m);
+                    }
+                    return;
+                }
+            }
+            out.push(mv);
+            return;
+        }
+        if let Some(h) = after.ext.hidden.iter().flatten().find(|h| !after.board.occupied().contains(h.square)) {
+            mv.effects.arrival = Some(Placement { piece: h.piece, square: h.square, kamikaze: h.kamikaze });
+            mv.effects.erupted = true;
+        }
+        out.push(mv);
+    }
+
+    /// Plays the move with its capture effects, but not its arrival (Parrain rebirth or eruption).
+    fn apply(&self, pos: &Position<FairyExt>, mv: &Move) -> Position<FairyExt> {
+        let mut p = *pos;
+        let mover = pos.side;
+        let x = mv.capture_square();
+        let from_origin = p.ext.origins[mv.from.index()];
+        let captured_origin = if mv.is_capture() { p.ext.origins[x.index()] } else { NO_ORIGIN };
+        let captured_kamikaze = mv.is_capture() && pos.board.is_kamikaze(x);
+        movegen::play_orthodox(&mut p, mv);
+        if p.ext.origins[0] != NO_ORIGIN || from_origin != NO_ORIGIN || captured_origin != NO_ORIGIN {
+            p.ext.origins[x.index()] = NO_ORIGIN;
+            p.ext.origins[mv.from.index()] = NO_ORIGIN;
+            p.ext.origins[mv.to.index()] = from_origin;
+            if mv.is_castling() {
+                let (rf, rt) = movegen::castling_rook(mv);
+                p.ext.origins[rt.index()] = p.ext.origins[rf.index()];
+                p.ext.origins[rf.index()] = NO_ORIGIN;
+            }
+        }
+        let e = &mv.effects;
+        if e.capturer_removed {
+            p.board.take(mv.to);
+            p.ext.origins[mv.to.index()] = NO_ORIGIN;
+        }
+        if let Some(r) = e.relocation {
+            if r.square != mv.to {
+                p.board.take(mv.to);
+                p.board.put(r.square, r.piece, r.kamikaze);
+                p.ext.origins[r.square.index()] = p.ext.origins[mv.to.index()];
+                p.ext.origins[mv.to.index()] = NO_ORIGIN;
+                regrant(&mut p, r.piece, r.square);
+            }
+        }
+        if let Some(r) = e.rebirth {
+            if e.buried {
+                p.ext.hide(Hidden { piece: r.piece, kamikaze: r.kamikaze, square: r.square, origin: captured_origin });
+            } else {
+                if p.board.occupied().contains(r.square) {
+                    // Circe Assassin: the occupant goes.
+                    p.board.take(r.square);
+                    p.castling = p.castling.without(r.square);
+                }
+                p.board.put(r.square, r.piece, r.kamikaze);
+                p.ext.origins[r.square.index()] = captured_origin;
+                regrant(&mut p, r.piece, r.square);
+            }
+        }
+        let parrain = matches!(self.circe.map(|c| c.square), Some(SquareRule::Parrain { .. }));
+        if parrain {
+            p.ext.pending = None;
+            if let Some(c) = mv.captured {
+                if c.role != Role::King {
+                    p.ext.pending = Some(Pending { piece: c, kamikaze: captured_kamikaze, square: x, origin: captured_origin });
+                }
+            }
+        }
+        let _ = mover;
+        p
+    }
+
+    fn castling_allowed(&self, pos: &Position<FairyExt>, mv: &Move) -> bool {
+        let king = mv.from;
+        movegen::castling_king_path(mv).iter().all(|&sq| {
+            let mut p = *pos;
+            if sq != king {
+                let piece = Piece::new(pos.side, Role::King);
+                p.board.take(king);
+                p.board.put(sq, piece, false);
+            }
+            !self.in_check(&p, pos.side)
+        })
+    }
+
+    /// Captures of Mars Circe: each unit captures as if from its rebirth square.
+    fn mars_captures(&self, pos: &Position<FairyExt>, out: &mut MoveList) {
+        let board = &pos.board;
+        let side = pos.side;
+        let them = board.by_color(!side);
+        for from in board.by_color(side) {
+            let piece = board.piece_at(from).expect("occupied");
+            let Some((via, occ)) = mars_origin(board, piece, from) else { continue };
+            for to in movegen::attacks_from(piece, via, occ) & them {
+                let captured = board.piece_at(to);
+                let promotions: &[Option<Role>] = if piece.role == Role::Pawn && to.rank() == side.promotion_rank() {
+                    &[Some(Role::Queen), Some(Role::Knight), Some(Role::Rook), Some(Role::Bishop)]
+                } else {
+                    &[None]
+                };
+                for &promotion in promotions {
+                    let mut effects = Effects::default();
+                    if via != from {
+                        effects.capture_from = Some(via);
+                    }
+                    out.push(Move { from, to, role: piece.role, kind: MoveKind::Capture, promotion, captured, effects });
+                }
+            }
+        }
+    }
+
+    /// Non-captures of Anti-Mars Circe: each unit moves as if from its rebirth square.
+    fn antimars_moves(&self, pos: &Position<FairyExt>, out: &mut MoveList) {
+        let board = &pos.board;
+        let side = pos.side;
+        for from in board.by_color(side) {
+            let piece = board.piece_at(from).expect("occupied");
+            let Some((via, occ)) = mars_origin(board, piece, from) else { continue };
+            let targets: Bitboard = if piece.role == Role::Pawn {
+                let mut t = Bitboard::EMPTY;
+                if let Some(one) = via.offset(0, side.forward()) {
+                    if !occ.contains(one) {
+                        t = t.with(one);
+                        if via.rank() == side.pawn_rank() {
+                            if let Some(two) = one.offset(0, side.forward()) {
+                                if !occ.contains(two) {
+                                    t = t.with(two);
+                                }
+                            }
+                        }
+                    }
+                }
+                t
+            } else {
+                movegen::attacks_from(piece, via, occ) & !occ
+            };
+            for to in targets {
+                if to == from {
+                    continue;
+                }
+                let promotions: &[Option<Role>] = if piece.role == Role::Pawn && to.rank() == side.promotion_rank() {
+                    &[Some(Role::Queen), Some(Role::Knight), Some(Role::Rook), Some(Role::Bishop)]
+                } else {
+                    &[None]
+                };
+                for &promotion in promotions {
+                    let mut effects = Effects::default();
+                    if via != from {
+                        effects.capture_from = Some(via);
+                    }
+                    out.push(Move { from, to, role: piece.role, kind: MoveKind::Quiet, promotion, captured: None, effects });
+                }
+            }
+        }
+    }
+
+    /// Whether the capture of `color`'s king on `k` by the unit on `from` removes it for good.
+    fn king_capture_counts(&self, pos: &Position<FairyExt>, color: Color, k: Square, from: Square) -> bool {
+        let Some(circe) = self.circe else { return true };
+        let board = &pos.board;
+        let Some(capturer) = board.piece_at(from) else { return false };
+        match circe.reborn {
+            Reborn::Capturer => {
+                let promoting = capturer.role == Role::Pawn && k.rank() == capturer.color.promotion_rank();
+                let roles: &[Role] = if promoting { &Role::PROMOTIONS } else { std::slice::from_ref(&capturer.role) };
+                roles.iter().any(|&role| {
+                    let role = match circe.kind {
+                        KindRule::Clone => Role::King,
+                        KindRule::Chameleon => chameleon(role),
+                        KindRule::Same => role,
+                    };
+                    let cap = Capture { role, color: capturer.color, x: k, from, to: k, capturer_role: Role::King, capturer_color: color, origin: pos.ext.origin(from) };
+                    match rebirth_square(circe.square, &cap) {
+                        None => false,
+                        Some(sq) if sq == k => !circe.cheylan,
+                        Some(sq) => sq == from || !board.occupied().contains(sq),
+                    }
+                })
+            }
+            Reborn::Captured => {
+                if !circe.rex_inclusive {
+                    return true;
+                }
+                let cap = Capture { role: Role::King, color, x: k, from, to: k, capturer_role: capturer.role, capturer_color: capturer.color, origin: pos.ext.origin(k) };
+                match rebirth_square(circe.square, &cap) {
+                    None => true,
+                    Some(sq) if sq == k => true,
+                    Some(sq) if sq == from => false,
+                    Some(sq) => board.occupied().contains(sq),
+                }
+            }
+        }
+    }
+
+    /// Circe Assassin: a unit of `color` whose rebirth would land on its own king.
+    fn assassin_threat(&self, pos: &Position<FairyExt>, color: Color, k: Square, circe: Circe) -> bool {
+        let board = &pos.board;
+        let occ = board.occupied();
+        for v in board.by_color(color) & !Bitboard::from_square(k) {
+            let victim = board.piece_at(v).expect("occupied");
+            for a in movegen::attackers(board, v, !color, occ) {
+                let capturer = board.piece_at(a).expect("occupied");
+                let role = self.reborn_kind(circe.kind, victim.role, capturer.role, false);
+                let cap = Capture { role, color, x: v, from: a, to: v, capturer_role: capturer.role, capturer_color: !color, origin: pos.ext.origin(v) };
+                if rebirth_square(circe.square, &cap) == Some(k) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// The square a unit captures from under Mars Circe (or moves from under Anti-Mars), with
+/// the occupancy to use; `None` when that square is taken by another unit.
+fn mars_origin(board: &Board, piece: Piece, from: Square) -> Option<(Square, Bitboard)> {
+    if piece.role == Role::Pawn && from.rank() == piece.color.back_rank() {
+        return None;
+    }
+    let via = standard_square(piece.role, piece.color, from);
+    let occ = board.occupied();
+    if via != from && occ.contains(via) {
+        return None;
+    }
+    Some((via, occ.without(from).with(via)))
+}
+
+/// The sum of the displacements of all units the move shifts (Parrain Circe's vector).
+fn displacement(mv: &Move) -> (i8, i8) {
+    match mv.kind {
+        MoveKind::CastleShort => (0, 0),
+        MoveKind::CastleLong => (1, 0),
+        MoveKind::Null => (0, 0),
+        _ => (mv.to.file() as i8 - mv.from.file() as i8, mv.to.rank() as i8 - mv.from.rank() as i8),
+    }
+}
+
+impl Rules for Fairy {
+    type Ext = FairyExt;
+
+    fn pseudo_legal(&self, pos: &Position<FairyExt>, out: &mut MoveList) {
+        let mut base = MoveList::new();
+        match self.mars {
+            Some(Mars::Mars) => {
+                movegen::pseudo_moves(pos, Gen::Quiet, &mut base);
+                self.mars_captures(pos, &mut base);
+            }
+            Some(Mars::AntiMars) => {
+                movegen::pseudo_moves(pos, Gen::All, &mut base);
+                base.retain(|m| m.is_capture());
+                self.antimars_moves(pos, &mut base);
+            }
+            None => movegen::pseudo_moves(pos, Gen::All, &mut base),
+        }
+        let mut castlings = MoveList::new();
+        movegen::castling_candidates(pos, &mut castlings);
+        base.extend(castlings.into_iter().filter(|m| self.castling_allowed(pos, m)));
+        for mv in base {
+            self.expand(pos, mv, out);
+        }
+    }
+
+    fn play(&self, pos: &Position<FairyExt>, mv: &Move) -> Position<FairyExt> {
+        let mut p = self.apply(pos, mv);
+        if let Some(a) = mv.effects.arrival {
+            p.board.put(a.square, a.piece, a.kamikaze);
+            regrant(&mut p, a.piece, a.square);
+            if mv.effects.erupted {
+                if let Some(i) = p.ext.hidden.iter().position(|h| h.is_some_and(|h| h.square == a.square)) {
+                    p.ext.origins[a.square.index()] = p.ext.hidden[i].expect("found").origin;
+                    let mut rest: Vec<Option<Hidden>> = p.ext.hidden.iter().copied().enumerate().filter(|&(j, _)| j != i).map(|(_, h)| h).collect();
+                    rest.push(None);
+                    p.ext.hidden.copy_from_slice(&rest);
+                }
+            } else if let Some(pending) = pos.ext.pending {
+                p.ext.origins[a.square.index()] = pending.origin;
+            }
+        }
+        p
+    }
+
+    fn in_check(&self, pos: &Position<FairyExt>, color: Color) -> bool {
+        let Some(k) = pos.board.king(color) else { return false };
+        let board = &pos.board;
+        let attackers = if self.mars == Some(Mars::Mars) {
+            let mut set = Bitboard::EMPTY;
+            for from in board.by_color(!color) {
+                let piece = board.piece_at(from).expect("occupied");
+                if let Some((via, occ)) = mars_origin(board, piece, from) {
+                    if movegen::attacks_from(piece, via, occ).contains(k) {
+                        set = set.with(from);
+                    }
+                }
+            }
+            set
+        } else {
+            movegen::attackers(board, k, !color, board.occupied())
+        };
+        if attackers.is_nonempty() && attackers.into_iter().any(|a| self.king_capture_counts(pos, color, k, a)) {
+            return true;
+        }
+        match self.circe {
+            Some(c) if c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured => self.assassin_threat(pos, color, k, c),
+            _ => false,
+        }
+    }
+
+    fn init(&self, pos: &mut Position<FairyExt>, hidden: &[(Square, Piece, bool)]) -> Result<(), String> {
+        let circe = self.circe;
+        if circe.is_some_and(|c| c.square == SquareRule::Diagram) {
+            for sq in pos.board.occupied() {
+                pos.ext.origins[sq.index()] = sq.index() as u8;
+            }
+        }
+        for &(square, piece, kamikaze) in hidden {
+            if !circe.is_some_and(|c| c.occupied == Occupied::Volcanic) {
+                return Err(format!("two units on {square}"));
+            }
+            if pos.ext.hidden.iter().all(|h| h.is_some()) {
+                return Err(format!("too many units hidden on {square}"));
+            }
+            pos.ext.hide(Hidden { piece, kamikaze, square, origin: NO_ORIGIN });
+        }
+        Ok(())
+    }
+
+    fn is_legal(&self, pos: &Position<FairyExt>, _mv: &Move, after: &Position<FairyExt>) -> bool {
+        let side = pos.side;
+        if pos.board.king(side).is_some() && after.board.king(side).is_none() {
+            return false;
+        }
+        !self.in_check(after, side)
+    }
+}
+

@@ -1,0 +1,140 @@
+//! From the words of Popeye's `condition` command to a set of condition parts.
+
+use super::circe::{Circe, KindRule, Occupied, SquareRule};
+use super::fairy::{Fairy, Mars};
+use crate::input::{Span, Spanned};
+
+/// A condition the solver cannot use, with where it was written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ConditionError {
+    pub span: Span,
+    pub message: String,
+}
+
+/// The conditions of a problem: `None` for orthodox chess.
+pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, ConditionError> {
+    let mut fairy = Fairy::default();
+    let mut any = false;
+    let mut i = 0;
+    while i < words.len() {
+        let w = &words[i];
+        let lower = w.value.to_ascii_lowercase();
+        let err = |m: String| ConditionError { span: w.span, message: m };
+        i += 1;
+        let preset: Option<Circe> = match lower.as_str() {
+            "circe" => Some(Circe::circe()),
+            "anticirce" => Some(Circe::anticirce()),
+            "mirrorcirce" => Some(Circe { square: SquareRule::Mirror, ..Circe::circe() }),
+            "symmetrycirce" => Some(Circe { square: SquareRule::Symmetry, ..Circe::circe() }),
+            "pwc" => Some(Circe { square: SquareRule::Pwc, ..Circe::circe() }),
+            "diagramcirce" => Some(Circe { square: SquareRule::Diagram, ..Circe::circe() }),
+            "parraincirce" => Some(Circe { square: SquareRule::Parrain { contra: false }, ..Circe::circe() }),
+            "contraparrain" => Some(Circe { square: SquareRule::Parrain { contra: true }, ..Circe::circe() }),
+            "equipollentscirce" => Some(Circe { square: SquareRule::Equipollents, ..Circe::circe() }),
+            "circeclone" => Some(Circe { kind: KindRule::Clone, ..Circe::circe() }),
+            "anticlonecirce" => Some(Circe { kind: KindRule::Clone, ..Circe::anticirce() }),
+            "couscouscirce" => Some(Circe { square: SquareRule::Couscous, ..Circe::circe() }),
+            "chameleoncirce" => Some(Circe { kind: KindRule::Chameleon, ..Circe::circe() }),
+            "circeassassin" => Some(Circe { occupied: Occupied::Assassin, ..Circe::circe() }),
+            "filecirce" => Some(Circe { square: SquareRule::File, ..Circe::circe() }),
+            "antipodescirce" => Some(Circe { square: SquareRule::Antipodes, ..Circe::circe() }),
+            "kamikazecirce" => {
+                fairy.kamikaze_all = true;
+                Some(Circe::circe())
+            }
+            "marscirce" | "antimarscirce" => {
+                if fairy.mars.is_some() {
+                    return Err(err("Mars Circe is given twice".into()));
+                }
+                fairy.mars = Some(if lower == "marscirce" { Mars::Mars } else { Mars::AntiMars });
+                any = true;
+                continue;
+            }
+            "alicechess" => return Err(err("condition \"AliceChess\" is not supported yet".into())),
+            _ => return Err(err(format!("unknown or unsupported condition \"{}\"", w.value))),
+        };
+        let Some(mut circe) = preset else { continue };
+        if fairy.circe.is_some() {
+            return Err(err(format!("a second Circe-type condition (\"{}\") cannot be combined with the first", w.value)));
+        }
+        // Option words that refine the Circe just named.
+        while i < words.len() {
+            let o = &words[i];
+            let ol = o.value.to_ascii_lowercase();
+            let oerr = |m: String| ConditionError { span: o.span, message: m };
+            match ol.as_str() {
+                "rexinclusive" => circe.rex_inclusive = true,
+                "rexexclusive" => circe.rex_inclusive = false,
+                "mirror" => circe.square = SquareRule::Mirror,
+                "symmetry" => circe.square = SquareRule::Symmetry,
+                "pwc" => circe.square = SquareRule::Pwc,
+                "diagram" => circe.square = SquareRule::Diagram,
+                "parrain" => circe.square = SquareRule::Parrain { contra: false },
+                "contraparrain" => circe.square = SquareRule::Parrain { contra: true },
+                "equipollents" => circe.square = SquareRule::Equipollents,
+                "file" => circe.square = SquareRule::File,
+                "antipodes" => circe.square = SquareRule::Antipodes,
+                "couscous" => circe.square = SquareRule::Couscous,
+                "clone" => circe.kind = KindRule::Clone,
+                "chameleon" => circe.kind = KindRule::Chameleon,
+                "assassin" => circe.occupied = Occupied::Assassin,
+                "volcanic" => circe.occupied = Occupied::Volcanic,
+                "strict" => circe.occupied = Occupied::Illegal,
+                "relaxed" => circe.occupied = Occupied::Lost,
+                "calvet" => circe.cheylan = false,
+                "cheylan" => circe.cheylan = true,
+                "lastcapture" | "diametral" | "verticalmirror" | "parachute" => {
+                    return Err(oerr(format!("Circe option \"{}\" is not supported yet", o.value)))
+                }
+                _ => break,
+            }
+            i += 1;
+        }
+        if circe.reborn == super::circe::Reborn::Capturer
+            && matches!(circe.occupied, Occupied::Assassin | Occupied::Volcanic | Occupied::Lost)
+        {
+            return Err(err("Anticirce cannot be combined with Assassin, Volcanic or Relaxed".into()));
+        }
+        if matches!(circe.square, SquareRule::Parrain { .. }) && circe.reborn == super::circe::Reborn::Capturer {
+            return Err(err("Anticirce cannot be combined with Parrain".into()));
+        }
+        fairy.circe = Some(circe);
+        any = true;
+    }
+    if fairy.mars.is_some() && fairy.circe.is_some() {
+        let span = words.first().map(|w| w.span).unwrap_or_default();
+        return Err(ConditionError { span, message: "Mars Circe cannot be combined with another Circe".into() });
+    }
+    Ok(any.then_some(fairy))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conditions::circe::Reborn;
+
+    fn words(s: &str) -> Vec<Spanned<String>> {
+        s.split_whitespace().enumerate().map(|(i, w)| Spanned::new(w.to_string(), Span::new(1, i as u32 + 1))).collect()
+    }
+
+    #[test]
+    fn presets_and_options() {
+        let f = parse_conditions(&words("Circe Assassin Mirror")).unwrap().unwrap();
+        let c = f.circe.unwrap();
+        assert_eq!((c.square, c.occupied), (SquareRule::Mirror, Occupied::Assassin));
+        let f = parse_conditions(&words("AntiCirce Cheylan")).unwrap().unwrap();
+        assert!(f.circe.unwrap().cheylan);
+        assert_eq!(f.circe.unwrap().reborn, Reborn::Capturer);
+        assert_eq!(parse_conditions(&[]).unwrap(), None);
+        assert_eq!(parse_conditions(&words("MarsCirce")).unwrap().unwrap().mars, Some(Mars::Mars));
+    }
+
+    #[test]
+    fn errors_point_at_the_word() {
+        let e = parse_conditions(&words("Circe Madrasi")).unwrap_err();
+        assert_eq!(e.span, Span::new(1, 2));
+        let e = parse_conditions(&words("AntiCirce Volcanic")).unwrap_err();
+        assert_eq!(e.span, Span::new(1, 1));
+    }
+}
