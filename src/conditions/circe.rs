@@ -96,8 +96,8 @@ pub fn standard_square(role: Role, color: Color, x: Square) -> Square {
     let back = color.back_rank();
     let file = match role {
         Role::Pawn => return Square::from_coords(x.file(), color.pawn_rank()),
-        Role::Queen => 3,
-        Role::King => 4,
+        Role::Queen => return Square::from_coords(3, back),
+        Role::King => return Square::from_coords(4, back),
         Role::Rook => 0,
         Role::Bishop => 2,
         Role::Knight => 1,
@@ -178,6 +178,8 @@ mod tests {
         assert_eq!(standard_square(Role::Rook, Color::White, sq("a1")), sq("a1"));
         assert_eq!(standard_square(Role::Bishop, Color::Black, sq("a1")), sq("f8"));
         assert_eq!(standard_square(Role::Queen, Color::Black, sq("b1")), sq("d8"));
+        assert_eq!(standard_square(Role::Queen, Color::White, sq("a5")), sq("d1"));
+        assert_eq!(standard_square(Role::King, Color::White, sq("a5")), sq("e1"));
         assert_eq!(standard_square(Role::Pawn, Color::Black, sq("d6")), sq("d7"));
         assert_eq!(standard_square(Role::Knight, Color::White, sq("a1")), sq("g1"));
     }
