@@ -159,7 +159,10 @@ impl Fairy {
                         board.put(sq, moved, kamikaze);
                         effects.relocation = Some(Placement { piece: moved, square: sq, kamikaze });
                     }
-                    _ => effects.capturer_removed = true,
+                    _ => {
+                        effects.capturer_removed = true;
+                        effects.removal_shown = reborn.is_none();
+                    }
                 }
             } else if let Some(anti) = self.anticirce() {
                 let role = match anti.kind {

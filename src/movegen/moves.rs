@@ -36,6 +36,8 @@ pub struct Effects {
     pub relocation: Option<Placement>,
     /// The capturing unit leaves the board (kamikaze without rebirth: `[-wkRd5]`).
     pub capturer_removed: bool,
+    /// Whether the removal is printed: Popeye omits it when a Circe rebirth failed.
+    pub removal_shown: bool,
     /// A unit appears that was waiting off the board: a Parrain rebirth or a volcanic eruption.
     pub arrival: Option<Placement>,
     /// Mars Circe: the square the capture was made from (`Rd4-a1*a3`); Anti-Mars: the
@@ -68,7 +70,7 @@ impl Move {
             kind: MoveKind::Null,
             promotion: None,
             captured: None,
-            effects: Effects { rebirth: None, buried: false, relocation: None, capturer_removed: false, arrival: None, capture_from: None, erupted: false },
+            effects: Effects { rebirth: None, buried: false, relocation: None, capturer_removed: false, removal_shown: false, arrival: None, capture_from: None, erupted: false },
         }
     }
 

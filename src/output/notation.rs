@@ -54,7 +54,7 @@ pub fn move_text(pm: &PlayedMove) -> String {
     if let Some(r) = &e.relocation {
         let _ = write!(s, "[{}{}->{}]", unit(r), mv.to, r.square);
     }
-    if e.capturer_removed {
+    if e.capturer_removed && e.removal_shown {
         let p = Placement { piece: Piece::new(pm.mover, mv.promotion.unwrap_or(mv.role)), square: mv.to, kamikaze: true };
         let _ = write!(s, "[-{}{}]", unit(&p), mv.to);
     }
