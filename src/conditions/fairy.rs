@@ -112,11 +112,16 @@ fn regrant(pos: &mut Position<FairyExt>, piece: Piece, sq: Square) {
     }
 }
 
-/// The pawn's promotion choices when a rule puts it on its last rank, else the unit as is.
-fn promotion_variants(piece: Piece, sq: Square) -> impl Iterator<Item = Piece> {
+/// The unit placed on `sq`: a pawn put on its last rank promotes at once, one variant per choice.
+fn placements(piece: Piece, sq: Square, kamikaze: bool) -> impl Iterator<Item = Placement> {
     let promote = piece.role == Role::Pawn && sq.rank() == piece.color.promotion_rank();
-    let roles: &'static [Role] = if promote { &Role::PROMOTIONS } else { &[Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] };
-    roles.iter().copied().filter(move |&r| if promote { true } else { r == piece.role }).map(move |r| Piece::new(piece.color, r))
+    let roles: &'static [Role] = if promote { &Role::PROMOTIONS } else { &[Role::Pawn] };
+    roles.iter().map(move |&r| Placement {
+        piece: if promote { Piece::new(piece.color, r) } else { piece },
+        square: sq,
+        kamikaze,
+        promoted: promote,
+    })
 }
 
 impl Fairy {
@@ -157,7 +162,7 @@ impl Fairy {
                 match reborn {
                     Some(sq) if !board.occupied().contains(sq) => {
                         board.put(sq, moved, kamikaze);
-                        effects.relocation = Some(Placement { piece: moved, square: sq, kamikaze });
+                        effects.relocation = Some(Placement { piece: moved, square: sq, kamikaze, promoted: false });
                     }
                     _ => {
                         effects.capturer_removed = true;
@@ -190,7 +195,7 @@ impl Fairy {
                 }
                 board.take(mv.to);
                 board.put(sq, Piece::new(mover, role), false);
-                effects.relocation = Some(Placement { piece: Piece::new(mover, role), square: sq, kamikaze: false });
+                effects.relocation = Some(Placement { piece: Piece::new(mover, role), square: sq, kamikaze: false, promoted: false });
             }
             if let Some(circe) = self.captured_reborn() {
                 if captured.role == Role::King && !circe.rex_inclusive {
@@ -221,9 +226,9 @@ impl Fairy {
                             }
                             if !taken || matches!(circe.occupied, Occupied::Assassin | Occupied::Volcanic) {
                                 let buried = taken && circe.occupied == Occupied::Volcanic;
-                                for piece in promotion_variants(Piece::new(captured.color, role), sq) {
+                                for placement in placements(Piece::new(captured.color, role), sq, captured_kamikaze) {
                                     let mut e = effects;
-                                    e.rebirth = Some(Placement { piece, square: sq, kamikaze: captured_kamikaze });
+                                    e.rebirth = Some(placement);
                                     e.buried = buried;
                                     self.finish(pos, mv, e, out);
                                 }
@@ -253,9 +258,9 @@ impl Fairy {
             let (df, dr) = if contra { (-df, -dr) } else { (df, dr) };
             if let Some(sq) = p.square.offset(df, dr) {
                 if !after.board.occupied().contains(sq) {
-                    for piece in promotion_variants(p.piece, sq) {
+                    for placement in placements(p.piece, sq, p.kamikaze) {
                         let mut m = mv;
-                        m.effects.arrival = Some(Placement { piece, square: sq, kamikaze: p.kamikaze });
+                        m.effects.arrival = Some(placement);
                         out.push(m);
                     }
                     return;
@@ -265,7 +270,7 @@ impl Fairy {
             return;
         }
         if let Some(h) = after.ext.hidden.iter().flatten().find(|h| !after.board.occupied().contains(h.square)) {
-            mv.effects.arrival = Some(Placement { piece: h.piece, square: h.square, kamikaze: h.kamikaze });
+            mv.effects.arrival = Some(Placement { piece: h.piece, square: h.square, kamikaze: h.kamikaze, promoted: false });
             mv.effects.erupted = true;
         }
         out.push(mv);

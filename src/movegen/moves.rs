@@ -22,6 +22,8 @@ pub struct Placement {
     pub piece: Piece,
     pub square: Square,
     pub kamikaze: bool,
+    /// A pawn that promoted on arrival (`[+bPe1=R]`).
+    pub promoted: bool,
 }
 
 /// Side effects of a capture under a condition, decided at generation time so that

@@ -10,6 +10,15 @@ fn unit(p: &Placement) -> String {
     format!("{}{}{}", p.piece.color.letter(), if p.kamikaze { "k" } else { "" }, p.piece.role.letter())
 }
 
+/// A placed unit with its square: `wSg8`, or `bPe1=R` for a pawn that promoted on arrival.
+fn placed(p: &Placement) -> String {
+    if p.promoted {
+        format!("{}{}P{}={}", p.piece.color.letter(), if p.kamikaze { "k" } else { "" }, p.square, p.piece.role.letter())
+    } else {
+        format!("{}{}", unit(p), p.square)
+    }
+}
+
 fn piece_letter(role: Role) -> &'static str {
     match role {
         Role::Pawn => "",
@@ -55,18 +64,14 @@ pub fn move_text(pm: &PlayedMove) -> String {
         let _ = write!(s, "[{}{}->{}]", unit(r), mv.to, r.square);
     }
     if e.capturer_removed && e.removal_shown {
-        let p = Placement { piece: Piece::new(pm.mover, mv.promotion.unwrap_or(mv.role)), square: mv.to, kamikaze: true };
+        let p = Placement { piece: Piece::new(pm.mover, mv.promotion.unwrap_or(mv.role)), square: mv.to, kamikaze: true, promoted: false };
         let _ = write!(s, "[-{}{}]", unit(&p), mv.to);
     }
     if let Some(r) = &e.rebirth {
-        if e.buried {
-            let _ = write!(s, "[+{}{}->v]", unit(r), r.square);
-        } else {
-            let _ = write!(s, "[+{}{}]", unit(r), r.square);
-        }
+        let _ = write!(s, "[+{}{}]", placed(r), if e.buried { "->v" } else { "" });
     }
     if let Some(a) = &e.arrival {
-        let _ = write!(s, "[+{}{}]", unit(a), a.square);
+        let _ = write!(s, "[+{}]", placed(a));
     }
     s
 }
