@@ -48,7 +48,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub time: bool,
     /// Transposition table size in MB.
-    #[arg(long, default_value_t = 128)]
+    #[arg(long, default_value_t = 64)]
     pub hash: usize,
     /// Time limit per problem in seconds.
     #[arg(long)]

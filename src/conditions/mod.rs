@@ -40,6 +40,13 @@ pub trait Rules: Sync + Send {
         }
     }
 
+    /// A quick filter: `false` only when the move certainly does not check the opponent.
+    /// Used to skip most moves when only checks can reach the goal.
+    #[inline]
+    fn may_check(&self, _pos: &Position<Self::Ext>, _mv: &Move) -> bool {
+        true
+    }
+
     /// Whether the pseudo-legal move `mv` is legal, given the position `after` it.
     #[inline]
     fn is_legal(&self, pos: &Position<Self::Ext>, _mv: &Move, after: &Position<Self::Ext>) -> bool {

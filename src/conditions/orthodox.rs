@@ -1,8 +1,8 @@
 //! Orthodox chess (with Popeye's problem conventions).
 
 use super::Rules;
-use crate::board::{Color, Position, Role};
-use crate::movegen::{self, Gen, Move, MoveList};
+use crate::board::{Bitboard, Color, Position, Role};
+use crate::movegen::{self, attacks, Gen, Move, MoveKind, MoveList};
 
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Orthodox;
@@ -31,6 +31,26 @@ impl Rules for Orthodox {
         let mut next = *pos;
         movegen::play_orthodox(&mut next, mv);
         next
+    }
+
+    #[inline]
+    fn may_check(&self, pos: &Position, mv: &Move) -> bool {
+        let Some(k) = pos.board.king(!pos.side) else { return false };
+        if mv.promotion.is_some() || mv.is_castling() || mv.kind == MoveKind::EnPassant {
+            return true;
+        }
+        let occ = pos.board.occupied();
+        let occ_after = occ.without(mv.from).with(mv.to);
+        let direct = match mv.role {
+            Role::Pawn => attacks::pawn(!pos.side, k),
+            Role::Knight => attacks::knight(k),
+            Role::Bishop => attacks::bishop(k, occ_after),
+            Role::Rook => attacks::rook(k, occ_after),
+            Role::Queen => attacks::queen(k, occ_after),
+            Role::King => Bitboard::EMPTY,
+        };
+        // A unit that stands on a line from the enemy king may uncover a check by leaving it.
+        direct.contains(mv.to) || attacks::queen(k, occ).contains(mv.from)
     }
 
     #[inline]

@@ -24,7 +24,7 @@ pub struct SolveConfig {
 
 impl Default for SolveConfig {
     fn default() -> SolveConfig {
-        SolveConfig { hash_mb: 128, max_time: None }
+        SolveConfig { hash_mb: 64, max_time: None }
     }
 }
 

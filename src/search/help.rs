@@ -143,6 +143,9 @@ impl<R: Rules> Ctx<'_, R> {
         rules.pseudo_legal(pos, &mut moves);
         let mut found = false;
         for mv in &moves {
+            if goal == Goal::Mate && !rules.may_check(pos, mv) {
+                continue;
+            }
             let after = rules.play(pos, mv);
             let check = rules.in_check(&after, after.side);
             if (goal == Goal::Mate) != check {
