@@ -96,7 +96,7 @@ fn limits_for(options: &Options, config: &SolveConfig) -> Limits {
 }
 
 fn solve_twin(spec: &ProblemSpec, twin: &TwinSetup, config: &SolveConfig) -> Result<Outcome, SetupError> {
-    setup::check_options(&spec.options)?;
+    setup::check_options(&spec.options, twin.stipulation.span)?;
     let fairy = parse_conditions(&twin.conditions).map_err(|e| SetupError::new(e.span, e.message))?;
     if let Some(u) = twin.units.iter().find(|u| u.alice.is_some()) {
         return Err(SetupError::new(u.span, "Alice chess is not supported yet"));

@@ -28,9 +28,19 @@ impl From<InputError> for SetupError {
 }
 
 /// Options that would change the solution in a way this solver does not reproduce.
-pub fn check_options(options: &Options) -> Result<(), SetupError> {
+pub fn check_options(options: &Options, span: Span) -> Result<(), SetupError> {
     if let Some(word) = options.other.first() {
         return Err(SetupError::new(word.span, format!("option \"{}\" is not supported", word.value)));
+    }
+    let unsupported = [
+        (options.null_moves, "NullMoves"),
+        (options.max_flight_squares.is_some(), "MaxFlightsquares"),
+        (options.non_trivial.is_some(), "NonTrivial"),
+        (options.keep_mating_piece, "KeepMatingPiece"),
+        (options.no_short_variations, "NoShortVariations"),
+    ];
+    if let Some((_, name)) = unsupported.iter().find(|(set, _)| *set) {
+        return Err(SetupError::new(span, format!("option \"{name}\" is not supported yet")));
     }
     Ok(())
 }
