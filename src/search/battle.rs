@@ -5,7 +5,7 @@
 use super::{annotate, can_reach_goal_in_one, goal_reached, null_move, successors, Limits, PlayedMove, Table};
 use crate::board::Position;
 use crate::conditions::Rules;
-use crate::movegen::Move;
+use crate::movegen::{Move, MoveList};
 use crate::stipulation::Goal;
 use rayon::prelude::*;
 
@@ -35,7 +35,8 @@ pub struct BattleSpec {
     pub set_play: bool,
     /// Print no threats (option NoThreat).
     pub no_threat: bool,
-    /// Keys must threaten within this many moves (option Threat n).
+    /// Every attacker move short of the last must check or threaten to win within this
+    /// many moves (option Threat n).
     pub max_threat: Option<u32>,
     /// The diagram is the position after the key: print the play below it (option PostKeyPlay).
     pub post_key: bool,
@@ -131,23 +132,53 @@ impl<R: Rules> Ctx<'_, R> {
         if self.spec.kind == BattleKind::Reflex && can_reach_goal_in_one(rules, pos, self.spec.goal) {
             return false;
         }
-        let moves = successors(rules, pos);
         if self.spec.kind == BattleKind::Direct {
             // Goals first: a mate in one answers the question at once.
-            if moves.iter().any(|(_, after)| goal_reached(rules, after, self.spec.goal)) {
+            if self.goal_in_one(pos) {
                 return true;
             }
             if n == 1 {
                 return false;
             }
+            // Shorter wins first: cheap, and they fill the table for the deeper search.
+            if n > 2 && self.att_wins(pos, n - 1) {
+                return true;
+            }
         }
-        moves.iter().any(|(_, after)| self.wins_after(after, n))
+        successors(rules, pos).iter().any(|(_, after)| self.wins_after(after, n))
+    }
+
+    /// Whether the side to move reaches the goal in one move; for mate only moves that
+    /// may give check are played.
+    fn goal_in_one(&self, pos: &Position<R::Ext>) -> bool {
+        let rules = self.rules;
+        let goal = self.spec.goal;
+        let mut moves = MoveList::new();
+        rules.pseudo_legal(pos, &mut moves);
+        moves.iter().any(|mv| {
+            if goal == Goal::Mate && !rules.may_check(pos, mv) {
+                return false;
+            }
+            let after = rules.play(pos, mv);
+            rules.is_legal(pos, mv, &after) && goal_reached(rules, &after, goal)
+        })
+    }
+
+    /// Option Threat t: an attacker move short of the last must check or threaten to win
+    /// within t moves.
+    fn threatens(&self, after: &Position<R::Ext>, n: u32) -> bool {
+        match self.spec.max_threat {
+            None => true,
+            Some(t) => self.rules.in_check(after, after.side) || self.att_wins(&null_move(after), t.min(n - 1)),
+        }
     }
 
     /// After an attacker move: does it succeed within `n` attacker moves (this one included)?
     fn wins_after(&self, after: &Position<R::Ext>, n: u32) -> bool {
         match self.spec.kind {
-            BattleKind::Direct => goal_reached(self.rules, after, self.spec.goal) || (n > 1 && self.def_fails(after, n - 1)),
+            BattleKind::Direct => {
+                goal_reached(self.rules, after, self.spec.goal) || (n > 1 && self.threatens(after, n) && self.def_fails(after, n - 1))
+            }
             _ => (self.spec.quodlibet && goal_reached(self.rules, after, self.spec.goal)) || self.def_fails(after, n - 1),
         }
     }
@@ -332,11 +363,7 @@ pub fn solve<R: Rules>(rules: &R, pos: &Position<R::Ext>, spec: &BattleSpec, tab
     let verdicts: Vec<Option<RootMove>> = moves
         .par_iter()
         .map(|(mv, after)| {
-            let wins = ctx.wins_after(after, n)
-                && spec.max_threat.is_none_or(|t| {
-                    let direct_goal = spec.kind == BattleKind::Direct && goal_reached(rules, after, spec.goal);
-                    direct_goal || ctx.min_length(&null_move(after), t.min(n.saturating_sub(1))).is_some()
-                });
+            let wins = ctx.wins_after(after, n);
             if wins {
                 let node = if spec.variations {
                     let k = ctx.min_length_after(after, n).unwrap_or(n);

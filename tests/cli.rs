@@ -1,0 +1,133 @@
+//! The command line: exit codes, error messages with places, the output formats.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn fairy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fairy")).args(args).output().expect("the fairy binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A temporary problem file holding `text`.
+fn problem_file(text: &str) -> tempfile::NamedTempFile {
+    let mut f = tempfile::Builder::new().suffix(".inp").tempfile().expect("temp file");
+    f.write_all(text.as_bytes()).unwrap();
+    f.flush().unwrap();
+    f
+}
+
+fn path_str(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 temp path")
+}
+
+/// Whether `text` holds `name:LINE:COL` with the given line and some column.
+fn has_place(text: &str, name: &str, line: u32) -> bool {
+    let needle = format!("{name}:{line}:");
+    text.match_indices(&needle).any(|(i, _)| {
+        let rest = &text[i + needle.len()..];
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        digits > 0 && rest[digits..].starts_with(':')
+    })
+}
+
+/// Schöpfer, Neue Leipziger Zeitung 1927: #2, key 1.Qa7-f2.
+const GOOD: &str = "stipulation #2\npieces white Ke1 Qa7 Rh1 black Kc1\n";
+
+#[test]
+fn bad_piece_letter_is_reported_with_its_place() {
+    let f = problem_file("begin\nstipulation #2\npieces white Ke1 Xa7 black Kc1\nend\n");
+    let name = path_str(f.path());
+    let o = fairy(&["solve", name]);
+    assert!(!o.status.success(), "exit status {:?}", o.status);
+    let err = stderr(&o);
+    assert!(has_place(&err, name, 3), "no {name}:3:col in stderr:\n{err}");
+    assert!(err.contains("Xa7") || err.contains('X'), "stderr does not name the bad piece:\n{err}");
+}
+
+#[test]
+fn a_malformed_problem_does_not_stop_the_next() {
+    let text = format!("begin\nstipulation #2\npieces white Ke1 Xa7 black Kc1\nnext\n{GOOD}end\n");
+    let f = problem_file(&text);
+    let name = path_str(f.path());
+    let o = fairy(&["solve", name]);
+    assert!(!o.status.success(), "exit status {:?}", o.status);
+    assert!(has_place(&stderr(&o), name, 3), "stderr:\n{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("   1.Qa7-f2 !"), "the second problem's key is missing:\n{out}");
+    assert!(out.contains("solution finished."), "{out}");
+}
+
+#[test]
+fn solve_from_fen() {
+    // Kb6 guards a7 and b7, the rook mates on the back rank.
+    let o = fairy(&["solve", "--fen", "k7/8/1K6/8/8/8/8/7R w - - 0 1", "--stip", "#1"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "exit status {:?}, stderr:\n{}", o.status, stderr(&o));
+    assert!(out.contains("1.Rh1-h8 # !"), "no key in:\n{out}");
+    assert!(out.contains("solution finished."), "{out}");
+}
+
+#[test]
+fn json_output_is_valid_json() {
+    let f = problem_file(&format!("begin\n{GOOD}next\nstipulation h#2\npieces white Ke1 Ra1 Rh1 Pb3 black Kd3 Rh2 Pf3\nend\n"));
+    let o = fairy(&["solve", "--json", path_str(f.path())]);
+    assert!(o.status.success(), "exit status {:?}, stderr:\n{}", o.status, stderr(&o));
+    let out = stdout(&o);
+    let values: Vec<serde_json::Value> = out
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect();
+    assert_eq!(values.len(), 2, "one JSON object per problem:\n{out}");
+    assert!(values.iter().all(serde_json::Value::is_object));
+    let text = out.to_string();
+    assert!(text.contains("Qa7-f2"), "{out}");
+    assert!(text.contains("Kd3-c2"), "{out}");
+}
+
+#[test]
+fn perft_of_the_game_array() {
+    let o = fairy(&["perft", "--depth", "3"]);
+    assert!(o.status.success(), "exit status {:?}, stderr:\n{}", o.status, stderr(&o));
+    assert!(stdout(&o).contains("8902"), "{}", stdout(&o));
+}
+
+#[test]
+fn side_not_to_move_in_check_is_an_error() {
+    // White to play (#2) and the black king on e8 is in check from the queen on e7.
+    let f = problem_file("begin\nstipulation #2\npieces white Ke1 Qe7 black Ke8\nend\n");
+    let name = path_str(f.path());
+    let o = fairy(&["solve", name]);
+    assert!(!o.status.success(), "exit status {:?}", o.status);
+    let err = stderr(&o);
+    assert!(has_place(&err, name, 2) || has_place(&err, name, 3), "no place in stderr:\n{err}");
+    assert!(err.contains("error"), "{err}");
+}
+
+#[test]
+fn unknown_condition_is_an_error() {
+    let f = problem_file(&format!("begin\ncondition Frobnicate\n{GOOD}end\n"));
+    let name = path_str(f.path());
+    let o = fairy(&["solve", name]);
+    assert!(!o.status.success(), "exit status {:?}", o.status);
+    let err = stderr(&o);
+    assert!(err.contains("Frobnicate"), "stderr does not name the condition:\n{err}");
+    assert!(has_place(&err, name, 2), "no {name}:2:col in stderr:\n{err}");
+}
+
+#[test]
+fn missing_file_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nothing-here.inp");
+    let o = fairy(&["solve", path_str(&missing)]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("nothing-here.inp"), "{}", stderr(&o));
+}
