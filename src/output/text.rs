@@ -187,14 +187,20 @@ fn battle(out: &mut String, solution: &BattleSolution) {
         out.push('\n');
     }
     for root in &solution.roots {
-        let mark = if root.key { "!" } else { "?" };
+        let mark = if root.forced_goal {
+            "?!?"
+        } else if root.key {
+            "!"
+        } else {
+            "?"
+        };
         let node = &root.node;
         let _ = writeln!(out, "{}1.{} {mark}{}", " ".repeat(3), full(&node.mv), threat_suffix(&node.threat));
         threat_lines(out, &node.threat, 1);
         for d in &node.defences {
             defence(out, d, 1);
         }
-        if !root.key {
+        if !root.key && !root.forced_goal {
             let _ = writeln!(out, "    but");
             for r in &root.refutations {
                 let _ = writeln!(out, "{}1...{} !", " ".repeat(defender_indent(1)), full(r));

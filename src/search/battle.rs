@@ -74,6 +74,9 @@ pub struct RootMove {
     pub node: AttackNode,
     pub key: bool,
     pub refutations: Vec<PlayedMove>,
+    /// Reflex play: the attacker can reach the goal at once and so must, which fails the
+    /// stipulation (printed `?!?`).
+    pub forced_goal: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -229,6 +232,18 @@ impl<R: Rules> Ctx<'_, R> {
         }
     }
 
+    /// The defender's moves: in reflex play a defender who can reach the goal must.
+    fn defences(&self, pos: &Position<R::Ext>) -> Vec<(Move, Position<R::Ext>)> {
+        let moves = successors(self.rules, pos);
+        if matches!(self.spec.kind, BattleKind::Reflex | BattleKind::SemiReflex) {
+            let goals: Vec<_> = moves.iter().filter(|(_, a)| goal_reached(self.rules, a, self.spec.goal)).cloned().collect();
+            if !goals.is_empty() {
+                return goals;
+            }
+        }
+        moves
+    }
+
     /// Whether the defender's move to `after` itself completes the stipulation (self play).
     fn defence_reaches_goal(&self, after: &Position<R::Ext>) -> bool {
         self.spec.kind != BattleKind::Direct && goal_reached(self.rules, after, self.spec.goal)
@@ -261,7 +276,8 @@ impl<R: Rules> Ctx<'_, R> {
         }
         if !direct && n == 1 {
             // Every defence must reach the goal now: show them all.
-            let defences = successors(rules, after)
+            let defences = self
+                .defences(after)
                 .iter()
                 .map(|(d, a)| DefenceNode { mv: annotate(rules, after, d, a), answers: Vec::new(), refutes: false })
                 .collect();
@@ -281,7 +297,7 @@ impl<R: Rules> Ctx<'_, R> {
             None => Threat::Zugzwang,
         };
         let mut defences = Vec::new();
-        for (d, after_d) in successors(rules, after) {
+        for (d, after_d) in self.defences(after) {
             if self.defence_reaches_goal(&after_d) {
                 defences.push(DefenceNode { mv: annotate(rules, after, &d, &after_d), answers: Vec::new(), refutes: false });
                 continue;
@@ -342,9 +358,10 @@ pub fn solve<R: Rules>(rules: &R, pos: &Position<R::Ext>, spec: &BattleSpec, tab
     }
     if spec.set_play && n >= 1 {
         let passed = null_move(pos);
-        for (d, after_d) in successors(rules, &passed) {
-            // A defence that completes the self goal at once is not set play.
-            let show = !ctx.defence_reaches_goal(&after_d) && n > 1 && ctx.att_wins(&after_d, n - 1);
+        for (d, after_d) in ctx.defences(&passed) {
+            // A defence that completes the self goal at once is shown as set play only in
+            // the short stipulations (s#1, s#2), as Popeye prints it.
+            let show = if ctx.defence_reaches_goal(&after_d) { n <= 2 } else { n > 1 && ctx.att_wins(&after_d, n - 1) };
             if !show {
                 continue;
             }
@@ -360,6 +377,22 @@ pub fn solve<R: Rules>(rules: &R, pos: &Position<R::Ext>, spec: &BattleSpec, tab
         }
     }
     let moves = successors(rules, pos);
+    if spec.kind == BattleKind::Reflex {
+        let forced: Vec<RootMove> = moves
+            .iter()
+            .filter(|(_, after)| goal_reached(rules, after, spec.goal))
+            .map(|(mv, after)| RootMove {
+                node: AttackNode { mv: annotate(rules, pos, mv, after), threat: Threat::NotShown, defences: Vec::new() },
+                key: false,
+                refutations: Vec::new(),
+                forced_goal: true,
+            })
+            .collect();
+        if !forced.is_empty() {
+            solution.roots = forced;
+            return solution;
+        }
+    }
     let verdicts: Vec<Option<RootMove>> = moves
         .par_iter()
         .map(|(mv, after)| {
@@ -371,7 +404,7 @@ pub fn solve<R: Rules>(rules: &R, pos: &Position<R::Ext>, spec: &BattleSpec, tab
                 } else {
                     AttackNode { mv: annotate(rules, pos, mv, after), threat: Threat::NotShown, defences: Vec::new() }
                 };
-                return Some(RootMove { node, key: true, refutations: Vec::new() });
+                return Some(RootMove { node, key: true, refutations: Vec::new(), forced_goal: false });
             }
             if spec.max_refutations == 0 || limits.expired() {
                 return None;
@@ -390,7 +423,7 @@ pub fn solve<R: Rules>(rules: &R, pos: &Position<R::Ext>, spec: &BattleSpec, tab
                 AttackNode { mv: annotate(rules, pos, mv, after), threat: Threat::NotShown, defences: Vec::new() }
             };
             let refutations = refs.iter().map(|(d, a)| annotate(rules, after, d, a)).collect();
-            Some(RootMove { node, key: false, refutations })
+            Some(RootMove { node, key: false, refutations, forced_goal: false })
         })
         .collect();
     let mut keys = 0;

@@ -89,12 +89,22 @@ impl<R: Rules> Ctx<'_, R> {
     fn search(&self, pos: &Position<R::Ext>, idx: usize, path: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
         let remaining = self.plan.steps.len() - idx;
         if remaining == 0 {
-            if self.end_holds(pos) {
-                out.push(path.clone());
-                self.found.fetch_add(1, Ordering::Relaxed);
-                return true;
+            if !self.end_holds(pos) {
+                return false;
             }
-            return false;
+            match self.plan.end {
+                End::Goal(_) => out.push(path.clone()),
+                End::Forced(_) => {
+                    // The forced goal moves belong to the solution: one line for each.
+                    for (mv, _) in successors(self.rules, pos) {
+                        path.push(mv);
+                        out.push(path.clone());
+                        path.pop();
+                    }
+                }
+            }
+            self.found.fetch_add(1, Ordering::Relaxed);
+            return true;
         }
         if self.stop() {
             return false;
@@ -225,7 +235,14 @@ fn annotate_line<R: Rules>(rules: &R, start: &Position<R::Ext>, plan: &Plan, mov
             }
         }
     }
-    HelpLine { moves: played, steps: plan.steps.clone() }
+    let mut steps = plan.steps.clone();
+    for mv in it {
+        let after = rules.play(&pos, mv);
+        played.push(super::annotate(rules, &pos, mv, &after));
+        steps.push(Step::Play { may_check: true });
+        pos = after;
+    }
+    HelpLine { moves: played, steps }
 }
 
 /// The plan of a help stipulation with `half_moves` half moves in all.
