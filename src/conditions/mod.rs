@@ -3,15 +3,17 @@
 //! Orthodox chess is the zero-sized [`Orthodox`] type, so a search monomorphised over it
 //! pays nothing for the seam; fairy conditions are a configured rules value built from parts.
 
+mod alice;
 mod circe;
 mod fairy;
 mod orthodox;
 mod parse;
 
+pub use alice::{Alice, AliceExt};
 pub use circe::{Circe, KindRule, Occupied, Reborn, SquareRule};
 pub use fairy::{Fairy, FairyExt, Mars};
 pub use orthodox::Orthodox;
-pub use parse::{parse_conditions, ConditionError};
+pub use parse::{names_alice, parse_conditions, ConditionError};
 
 use crate::board::{Color, Extension, Piece, Position, Square};
 use crate::movegen::{Move, MoveList};
@@ -45,6 +47,14 @@ pub trait Rules: Sync + Send {
     #[inline]
     fn may_check(&self, _pos: &Position<Self::Ext>, _mv: &Move) -> bool {
         true
+    }
+
+    /// Puts units on a second board (Alice chess); other rules have none.
+    fn place_on_second_board(&self, _pos: &mut Position<Self::Ext>, units: &[(Square, Piece, bool)]) -> Result<(), String> {
+        match units.first() {
+            Some((sq, _, _)) => Err(format!("the unit on {sq} is given for board B, which needs condition AliceChess")),
+            None => Ok(()),
+        }
     }
 
     /// Whether the pseudo-legal move `mv` is legal, given the position `after` it.

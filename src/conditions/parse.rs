@@ -12,7 +12,13 @@ pub struct ConditionError {
     pub message: String,
 }
 
-/// The conditions of a problem: `None` for orthodox chess.
+/// Whether the words name Alice chess (`AliceChess`), which has rules of its own.
+pub fn names_alice(words: &[Spanned<String>]) -> Option<Span> {
+    words.iter().find(|w| w.value.eq_ignore_ascii_case("alicechess")).map(|w| w.span)
+}
+
+/// The conditions of a problem: `None` for orthodox chess. `AliceChess` is skipped here
+/// (see [`names_alice`]).
 pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, ConditionError> {
     let mut fairy = Fairy::default();
     let mut any = false;
@@ -51,7 +57,7 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
                 any = true;
                 continue;
             }
-            "alicechess" => return Err(err("condition \"AliceChess\" is not supported yet".into())),
+            "alicechess" => continue,
             _ => return Err(err(format!("unknown or unsupported condition \"{}\"", w.value))),
         };
         let Some(mut circe) = preset else { continue };

@@ -60,6 +60,14 @@ pub fn move_text(pm: &PlayedMove) -> String {
         }
     }
     let e = &mv.effects;
+    if e.alice_from != 0 {
+        // The board the unit passes to; castling names the king's and the rook's.
+        let to = if e.alice_from == 1 { "B" } else { "A" };
+        s.push_str(to);
+        if mv.is_castling() {
+            s.push_str(to);
+        }
+    }
     if let Some(r) = &e.relocation {
         let _ = write!(s, "[{}{}->{}]", unit(r), mv.to, r.square);
     }

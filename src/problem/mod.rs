@@ -7,7 +7,7 @@ mod twins;
 pub use setup::{build_position, SetupError};
 pub use twins::{expand, TwinSetup};
 
-use crate::conditions::{parse_conditions, Orthodox, Reborn, Rules};
+use crate::conditions::{names_alice, parse_conditions, Alice, Orthodox, Reborn, Rules};
 use crate::input::{Options, ProblemSpec, Span};
 use crate::search::{self, BattleSolution, HelpSolution, Limits, Table};
 use crate::stipulation::{Play, Stipulation};
@@ -98,10 +98,15 @@ fn limits_for(options: &Options, config: &SolveConfig) -> Limits {
 fn solve_twin(spec: &ProblemSpec, twin: &TwinSetup, config: &SolveConfig) -> Result<Outcome, SetupError> {
     setup::check_options(&spec.options, twin.stipulation.span)?;
     let fairy = parse_conditions(&twin.conditions).map_err(|e| SetupError::new(e.span, e.message))?;
-    if let Some(u) = twin.units.iter().find(|u| u.alice.is_some()) {
-        return Err(SetupError::new(u.span, "Alice chess is not supported yet"));
-    }
+    // Declaring a unit's board switches Alice chess on, as in Popeye.
+    let alice = names_alice(&twin.conditions).or_else(|| twin.units.iter().find(|u| u.alice.is_some()).map(|u| u.span));
     let kamikaze = twin.units.iter().find(|u| u.kamikaze);
+    if let Some(span) = alice {
+        if fairy.is_some() || kamikaze.is_some() {
+            return Err(SetupError::new(span, "Alice chess combined with Circe-family conditions or kamikaze units is not supported yet"));
+        }
+        return run(&Alice, spec, twin, config);
+    }
     if let (Some(u), Some(f)) = (kamikaze, &fairy) {
         if f.circe.is_some_and(|c| c.reborn == Reborn::Capturer) || f.mars.is_some() {
             return Err(SetupError::new(u.span, "kamikaze units cannot be combined with Anticirce or Mars Circe"));

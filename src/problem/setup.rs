@@ -3,7 +3,7 @@
 use super::twins::TwinSetup;
 use crate::board::{Board, Color, EnPassant, Piece, Position, Role, EXCLUSIVE_PAIRS};
 use crate::conditions::Rules;
-use crate::input::{InputError, Options, Span};
+use crate::input::{AliceBoard, InputError, Options, PieceSpec, Span};
 use crate::search::{self, BattleKind, BattleSpec, End, Plan};
 use crate::stipulation::{Play, Stipulation};
 
@@ -128,29 +128,41 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
 pub fn build_position<R: Rules>(rules: &R, twin: &TwinSetup, options: &Options, side: Color, stip_span: Span) -> Result<Position<R::Ext>, SetupError> {
     let mut board = Board::empty();
     let mut hidden = Vec::new();
-    for (i, u) in twin.units.iter().enumerate() {
-        if twin.units[i + 1..].iter().any(|v| v.square == u.square) {
+    if let Some(u) = twin.units.iter().find(|u| u.role == Role::Pawn && u.square.rank() == u.color.promotion_rank()) {
+        return Err(SetupError::new(u.span, format!("a pawn on its promotion rank ({})", u.square)));
+    }
+    let on_a: Vec<&PieceSpec> = twin.units.iter().filter(|u| u.alice != Some(AliceBoard::B)).collect();
+    for (i, u) in on_a.iter().enumerate() {
+        if on_a[i + 1..].iter().any(|v| v.square == u.square) {
             // A later unit on the same square stands on top of this one.
-            hidden.push((u, (u.square, Piece::new(u.color, u.role), u.kamikaze)));
+            hidden.push((*u, (u.square, Piece::new(u.color, u.role), u.kamikaze)));
             continue;
-        }
-        if u.role == Role::Pawn && u.square.rank() == u.color.promotion_rank() {
-            return Err(SetupError::new(u.span, format!("a pawn on its promotion rank ({})", u.square)));
         }
         board.put(u.square, Piece::new(u.color, u.role), u.kamikaze);
     }
     for color in Color::ALL {
-        if board.pieces(color, Role::King).count() > 1 {
+        let kings = twin.units.iter().filter(|u| u.color == color && u.role == Role::King).count();
+        if kings > 1 {
             let u = twin.units.iter().rev().find(|u| u.color == color && u.role == Role::King).expect("a king");
             return Err(SetupError::new(u.span, format!("{} has more than one king", color_name(color))));
         }
     }
     let mut pos = Position::new(board, side);
+    pos.assume_castling_rights();
     let hidden_units: Vec<_> = hidden.iter().map(|(_, h)| *h).collect();
     if let Err(message) = rules.init(&mut pos, &hidden_units) {
         return Err(SetupError::new(hidden.first().map(|(u, _)| u.span).unwrap_or(stip_span), message));
     }
-    pos.assume_castling_rights();
+    let second: Vec<_> = twin
+        .units
+        .iter()
+        .filter(|u| u.alice == Some(AliceBoard::B))
+        .map(|u| (u.square, Piece::new(u.color, u.role), u.kamikaze))
+        .collect();
+    if let Err(message) = rules.place_on_second_board(&mut pos, &second) {
+        let span = twin.units.iter().find(|u| u.alice == Some(AliceBoard::B)).map(|u| u.span).unwrap_or(stip_span);
+        return Err(SetupError::new(span, message));
+    }
     for (x, y) in &options.castling_mutually_exclusive {
         if let Some(i) = EXCLUSIVE_PAIRS.iter().position(|&(a, b)| (a, b) == (*x, *y) || (a, b) == (*y, *x)) {
             pos.castling_exclusive |= 1 << i;
