@@ -22,8 +22,23 @@ impl Extension for AliceExt {
 pub const BOARD_A: u8 = 1;
 pub const BOARD_B: u8 = 2;
 
+/// Alice chess and its offshoots that keep two boards.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Alice;
+pub enum AliceVariant {
+    #[default]
+    Classic,
+    /// Black's units stand on board B unless the diagram says otherwise.
+    LookingGlass,
+    /// A unit may also pass to the other board without moving (a zero move).
+    MissAlice,
+    /// A move whose transfer square is taken is still legal; the unit stays where it moved.
+    ODonohue,
+}
+
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Alice {
+    pub variant: AliceVariant,
+}
 
 /// The position as seen from one board: that board's units only.
 fn view(pos: &Position<AliceExt>, on_b: bool) -> Position<()> {
@@ -63,9 +78,29 @@ impl Rules for Alice {
             let mut moves = MoveList::new();
             movegen::pseudo_moves(&here, Gen::All, &mut moves);
             movegen::castling_candidates(&here, &mut moves);
+            if self.variant == AliceVariant::MissAlice {
+                for from in here.board.by_color(pos.side) & !other.occupied() {
+                    let piece = here.board.piece_at(from).expect("occupied");
+                    let mut zero = Move::null();
+                    zero.from = from;
+                    zero.to = from;
+                    zero.role = piece.role;
+                    zero.kind = MoveKind::Zero;
+                    moves.push(zero);
+                }
+            }
             for mut mv in moves {
                 let (to, rook_to) = arrivals(&mv);
-                if other.occupied().contains(to) || rook_to.is_some_and(|r| other.occupied().contains(r)) {
+                let blocked = other.occupied().contains(to) || rook_to.is_some_and(|r| other.occupied().contains(r));
+                let stays = blocked && self.variant == AliceVariant::ODonohue;
+                if blocked && !stays {
+                    continue;
+                }
+                if mv.kind == MoveKind::Zero
+                    && mv.role == Role::King
+                    && movegen::is_attacked(&here.board, mv.from, !pos.side)
+                {
+                    // A king may not escape check by a zero move.
                     continue;
                 }
                 // Castling: not out of, through or into check, on the board it is played on.
@@ -75,7 +110,7 @@ impl Rules for Alice {
                     continue;
                 }
                 // A king's move must also be legal on the board it is played on.
-                if mv.role == Role::King && !mv.is_castling() {
+                if mv.role == Role::King && !mv.is_castling() && mv.kind != MoveKind::Zero {
                     let mut after = here;
                     movegen::play_orthodox(&mut after, &mv);
                     if movegen::is_attacked(&after.board, mv.to, !pos.side) {
@@ -83,6 +118,7 @@ impl Rules for Alice {
                     }
                 }
                 mv.effects.alice_from = if on_b { BOARD_B } else { BOARD_A };
+                mv.effects.alice_stays = stays;
                 out.push(mv);
             }
         }
@@ -95,9 +131,11 @@ impl Rules for Alice {
         movegen::play_orthodox(&mut here, mv);
         let (to, rook_to) = arrivals(mv);
         let mut other = if on_b { pos.board } else { pos.ext.b };
-        for sq in std::iter::once(to).chain(rook_to) {
-            let (piece, kamikaze) = here.board.take(sq).expect("the moved unit");
-            other.put(sq, piece, kamikaze);
+        if !mv.effects.alice_stays {
+            for sq in std::iter::once(to).chain(rook_to) {
+                let (piece, kamikaze) = here.board.take(sq).expect("the moved unit");
+                other.put(sq, piece, kamikaze);
+            }
         }
         let (a, b) = if on_b { (other, here.board) } else { (here.board, other) };
         let mut next = Position {
@@ -108,7 +146,7 @@ impl Rules for Alice {
             castling_exclusive: pos.castling_exclusive,
             ext: AliceExt { b },
         };
-        if mv.kind == MoveKind::DoubleStep {
+        if mv.kind == MoveKind::DoubleStep && !mv.effects.alice_stays {
             // E.p. is possible only on the board the pawn passed to.
             let crossed = Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2);
             if (attacks::pawn(pos.side, crossed) & other.pieces(!pos.side, Role::Pawn)).is_nonempty() && !other.occupied().contains(crossed) {
@@ -126,6 +164,10 @@ impl Rules for Alice {
             }
             None => false,
         }
+    }
+
+    fn second_board_by_default(&self, color: Color) -> bool {
+        self.variant == AliceVariant::LookingGlass && color == Color::Black
     }
 
     fn place_on_second_board(&self, pos: &mut Position<AliceExt>, units: &[(Square, Piece, bool)]) -> Result<(), String> {

@@ -9,7 +9,7 @@ mod fairy;
 mod orthodox;
 mod parse;
 
-pub use alice::{Alice, AliceExt};
+pub use alice::{Alice, AliceExt, AliceVariant};
 pub use circe::{Circe, KindRule, Occupied, Reborn, SquareRule};
 pub use fairy::{Fairy, FairyExt, Mars};
 pub use orthodox::Orthodox;
@@ -47,6 +47,11 @@ pub trait Rules: Sync + Send {
     #[inline]
     fn may_check(&self, _pos: &Position<Self::Ext>, _mv: &Move) -> bool {
         true
+    }
+
+    /// Whether a unit of `color` whose board the diagram does not state stands on board B.
+    fn second_board_by_default(&self, _color: Color) -> bool {
+        false
     }
 
     /// Puts units on a second board (Alice chess); other rules have none.

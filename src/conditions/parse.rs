@@ -1,6 +1,7 @@
 //! From the words of Popeye's `condition` command to a set of condition parts.
 
 use super::circe::{Circe, KindRule, Occupied, SquareRule};
+use super::alice::AliceVariant;
 use super::fairy::{Fairy, Mars};
 use crate::input::{Span, Spanned};
 
@@ -12,9 +13,19 @@ pub struct ConditionError {
     pub message: String,
 }
 
-/// Whether the words name Alice chess (`AliceChess`), which has rules of its own.
-pub fn names_alice(words: &[Spanned<String>]) -> Option<Span> {
-    words.iter().find(|w| w.value.eq_ignore_ascii_case("alicechess")).map(|w| w.span)
+const ALICE_WORDS: [(&str, AliceVariant); 4] = [
+    ("alicechess", AliceVariant::Classic),
+    ("lookingglassalice", AliceVariant::LookingGlass),
+    ("missalice", AliceVariant::MissAlice),
+    ("odonohuealice", AliceVariant::ODonohue),
+];
+
+/// The Alice variant the words name, with where, if any (Alice has rules of its own).
+pub fn names_alice(words: &[Spanned<String>]) -> Option<(AliceVariant, Span)> {
+    words.iter().find_map(|w| {
+        let lower = w.value.to_ascii_lowercase();
+        ALICE_WORDS.iter().find(|(name, _)| *name == lower).map(|(_, v)| (*v, w.span))
+    })
 }
 
 /// The conditions of a problem: `None` for orthodox chess. `AliceChess` is skipped here
@@ -57,7 +68,8 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
                 any = true;
                 continue;
             }
-            "alicechess" => continue,
+            "alicechess" | "lookingglassalice" | "missalice" | "odonohuealice" => continue,
+            "duochess" | "threeboardalice" => return Err(err(format!("condition \"{}\" is not supported yet", w.value))),
             _ => return Err(err(format!("unknown or unsupported condition \"{}\"", w.value))),
         };
         let Some(mut circe) = preset else { continue };

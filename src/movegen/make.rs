@@ -11,6 +11,12 @@ use crate::movegen::attacks;
 #[inline]
 pub fn play_orthodox<E: Extension>(pos: &mut Position<E>, mv: &Move) {
     let side = pos.side;
+    if mv.kind == MoveKind::Zero {
+        pos.castling = pos.castling.without(mv.from);
+        pos.ep = None;
+        pos.side = !side;
+        return;
+    }
     let board = &mut pos.board;
     if mv.captured.is_some() {
         board.take(mv.capture_square());

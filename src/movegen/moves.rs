@@ -14,6 +14,8 @@ pub enum MoveKind {
     CastleLong,
     /// A pass.
     Null,
+    /// A unit passes to the other board without moving (Miss Alice).
+    Zero,
 }
 
 /// A unit placed on a square by a move's side effect: a rebirth, an eruption, a relocation.
@@ -49,6 +51,8 @@ pub struct Effects {
     pub erupted: bool,
     /// Alice chess: the board the move is played on (1 = A, 2 = B; 0 = no Alice).
     pub alice_from: u8,
+    /// O'Donohue Alice: the transfer square was taken, so the unit stays on its board.
+    pub alice_stays: bool,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -74,7 +78,7 @@ impl Move {
             kind: MoveKind::Null,
             promotion: None,
             captured: None,
-            effects: Effects { rebirth: None, buried: false, relocation: None, capturer_removed: false, removal_shown: false, arrival: None, capture_from: None, erupted: false, alice_from: 0 },
+            effects: Effects { rebirth: None, buried: false, relocation: None, capturer_removed: false, removal_shown: false, arrival: None, capture_from: None, erupted: false, alice_from: 0, alice_stays: false },
         }
     }
 

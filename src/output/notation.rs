@@ -38,6 +38,10 @@ pub fn move_text(pm: &PlayedMove) -> String {
         MoveKind::CastleShort => s.push_str("0-0"),
         MoveKind::CastleLong => s.push_str("0-0-0"),
         MoveKind::Null => s.push_str("..."),
+        MoveKind::Zero => {
+            s.push_str(piece_letter(mv.role));
+            let _ = write!(s, "{}-{}", mv.from, mv.to);
+        }
         _ => {
             if pm.kamikaze {
                 s.push('k');
@@ -62,7 +66,7 @@ pub fn move_text(pm: &PlayedMove) -> String {
     let e = &mv.effects;
     if e.alice_from != 0 {
         // The board the unit passes to; castling names the king's and the rook's.
-        let to = if e.alice_from == 1 { "B" } else { "A" };
+        let to = if (e.alice_from == 1) != e.alice_stays { "B" } else { "A" };
         s.push_str(to);
         if mv.is_castling() {
             s.push_str(to);

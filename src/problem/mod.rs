@@ -7,7 +7,7 @@ mod twins;
 pub use setup::{build_position, SetupError};
 pub use twins::{expand, TwinSetup};
 
-use crate::conditions::{names_alice, parse_conditions, Alice, Orthodox, Reborn, Rules};
+use crate::conditions::{names_alice, parse_conditions, Alice, AliceVariant, Orthodox, Reborn, Rules};
 use crate::input::{Options, ProblemSpec, Span};
 use crate::search::{self, BattleSolution, HelpSolution, Limits, Table};
 use crate::stipulation::{Play, Stipulation};
@@ -99,13 +99,14 @@ fn solve_twin(spec: &ProblemSpec, twin: &TwinSetup, config: &SolveConfig) -> Res
     setup::check_options(&spec.options, twin.stipulation.span)?;
     let fairy = parse_conditions(&twin.conditions).map_err(|e| SetupError::new(e.span, e.message))?;
     // Declaring a unit's board switches Alice chess on, as in Popeye.
-    let alice = names_alice(&twin.conditions).or_else(|| twin.units.iter().find(|u| u.alice.is_some()).map(|u| u.span));
+    let alice = names_alice(&twin.conditions)
+        .or_else(|| twin.units.iter().find(|u| u.alice.is_some()).map(|u| (AliceVariant::Classic, u.span)));
     let kamikaze = twin.units.iter().find(|u| u.kamikaze);
-    if let Some(span) = alice {
+    if let Some((variant, span)) = alice {
         if fairy.is_some() || kamikaze.is_some() {
             return Err(SetupError::new(span, "Alice chess combined with Circe-family conditions or kamikaze units is not supported yet"));
         }
-        return run(&Alice, spec, twin, config);
+        return run(&Alice { variant }, spec, twin, config);
     }
     if let (Some(u), Some(f)) = (kamikaze, &fairy) {
         if f.circe.is_some_and(|c| c.reborn == Reborn::Capturer) || f.mars.is_some() {

@@ -131,7 +131,11 @@ pub fn build_position<R: Rules>(rules: &R, twin: &TwinSetup, options: &Options, 
     if let Some(u) = twin.units.iter().find(|u| u.role == Role::Pawn && u.square.rank() == u.color.promotion_rank()) {
         return Err(SetupError::new(u.span, format!("a pawn on its promotion rank ({})", u.square)));
     }
-    let on_a: Vec<&PieceSpec> = twin.units.iter().filter(|u| u.alice != Some(AliceBoard::B)).collect();
+    let on_b = |u: &PieceSpec| match u.alice {
+        Some(board) => board == AliceBoard::B,
+        None => rules.second_board_by_default(u.color),
+    };
+    let on_a: Vec<&PieceSpec> = twin.units.iter().filter(|u| !on_b(u)).collect();
     for (i, u) in on_a.iter().enumerate() {
         if on_a[i + 1..].iter().any(|v| v.square == u.square) {
             // A later unit on the same square stands on top of this one.
@@ -156,11 +160,11 @@ pub fn build_position<R: Rules>(rules: &R, twin: &TwinSetup, options: &Options, 
     let second: Vec<_> = twin
         .units
         .iter()
-        .filter(|u| u.alice == Some(AliceBoard::B))
+        .filter(|u| on_b(u))
         .map(|u| (u.square, Piece::new(u.color, u.role), u.kamikaze))
         .collect();
     if let Err(message) = rules.place_on_second_board(&mut pos, &second) {
-        let span = twin.units.iter().find(|u| u.alice == Some(AliceBoard::B)).map(|u| u.span).unwrap_or(stip_span);
+        let span = twin.units.iter().find(|u| on_b(u)).map(|u| u.span).unwrap_or(stip_span);
         return Err(SetupError::new(span, message));
     }
     for (x, y) in &options.castling_mutually_exclusive {
