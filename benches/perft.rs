@@ -54,12 +54,39 @@ fn bench_perft(c: &mut Criterion) {
     }
 }
 
+/// The cost of each condition against orthodox play, on the same middle-game positions.
+fn bench_conditions(c: &mut Criterion) {
+    use fairy::conditions::{parse_conditions, Alice, Rules};
+    use fairy::input::{Span, Spanned};
+    fn rules_for(words: &str) -> fairy::conditions::Fairy {
+        let words: Vec<Spanned<String>> =
+            words.split_whitespace().map(|w| Spanned::new(w.to_string(), Span::new(1, 1))).collect();
+        parse_conditions(&words).expect("known condition").unwrap_or_default()
+    }
+    fn run<R: Rules>(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, name: &str, rules: &R, fen: &str, depth: u32) {
+        let mut pos: Position<R::Ext> = Position::from_fen(fen).expect("FEN");
+        rules.init(&mut pos, &[]).expect("init");
+        group.bench_function(name, |b| b.iter(|| fairy::perft::perft(rules, black_box(&pos), depth)));
+    }
+    let positions = [("kiwipete", POSITIONS[1].1, 3), ("pos4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3)];
+    for (name, fen, depth) in positions {
+        let mut group = c.benchmark_group(format!("conditions/{name}"));
+        run(&mut group, "orthodox", &Orthodox, fen, depth);
+        run(&mut group, "no-condition-via-fairy", &rules_for(""), fen, depth);
+        for cond in ["Circe", "AntiCirce", "MirrorCirce", "PWC", "CirceAssassin", "Circe Volcanic", "ParrainCirce", "MarsCirce"] {
+            run(&mut group, cond, &rules_for(cond), fen, depth);
+        }
+        run(&mut group, "AliceChess", &Alice::default(), fen, depth);
+        group.finish();
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    targets = bench_perft
+    targets = bench_perft, bench_conditions
 }
 criterion_main!(benches);

@@ -89,7 +89,8 @@ impl Rules for Alice {
                     moves.push(zero);
                 }
             }
-            for mut mv in moves {
+            for mv in moves.iter() {
+                let mut mv = *mv;
                 let (to, rook_to) = arrivals(&mv);
                 let blocked = other.occupied().contains(to) || rook_to.is_some_and(|r| other.occupied().contains(r));
                 let stays = blocked && self.variant == AliceVariant::ODonohue;

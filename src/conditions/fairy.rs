@@ -146,6 +146,11 @@ impl Fairy {
 
     /// Expands one orthodox-shaped move into its legal-shaped variants under the conditions.
     fn expand(&self, pos: &Position<FairyExt>, mv: Move, out: &mut MoveList) {
+        if mv.captured.is_none() {
+            // Only captures have effects of their own.
+            self.finish(pos, mv, Effects { capture_from: mv.effects.capture_from, ..Effects::default() }, out);
+            return;
+        }
         let mut scratch = *pos;
         movegen::play_orthodox(&mut scratch, &mv);
         let mover = pos.side;
@@ -518,11 +523,14 @@ impl Rules for Fairy {
             }
             None => movegen::pseudo_moves(pos, Gen::All, &mut base),
         }
-        let mut castlings = MoveList::new();
-        movegen::castling_candidates(pos, &mut castlings);
-        base.extend(castlings.into_iter().filter(|m| self.castling_allowed(pos, m)));
-        for mv in base {
-            self.expand(pos, mv, out);
+        let first_castling = base.len();
+        movegen::castling_candidates(pos, &mut base);
+        // By reference: moving a list out by value would copy its whole inline buffer.
+        for (i, mv) in base.iter().enumerate() {
+            if i >= first_castling && !self.castling_allowed(pos, mv) {
+                continue;
+            }
+            self.expand(pos, *mv, out);
         }
     }
 
