@@ -1,6 +1,6 @@
 use super::PerftArgs;
 use fairy::board::Position;
-use fairy::conditions::{parse_conditions, Orthodox, Rules};
+use fairy::conditions::{names_alice, parse_conditions, Alice, Orthodox, Rules};
 use fairy::input::{Span, Spanned};
 use fairy::output::notation;
 use fairy::search::annotate;
@@ -23,6 +23,14 @@ pub fn run(args: &PerftArgs) -> i32 {
             return 2;
         }
     };
+    if let Some((variant, _)) = names_alice(&words) {
+        if fairy.is_some() {
+            eprintln!("fairy: error: Alice chess combined with Circe-family conditions is not supported yet");
+            return 2;
+        }
+        // A FEN has one board: every unit starts on board A.
+        return count(&Alice { variant }, args);
+    }
     match fairy {
         None => count(&Orthodox, args),
         Some(f) => count(&f, args),
