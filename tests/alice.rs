@@ -69,3 +69,29 @@ fn looking_glass_puts_black_on_board_b() {
     let classic = moves(AliceVariant::Classic, "white kh1 ra1 black ka8", Color::Black);
     assert_ne!(m, classic);
 }
+
+#[test]
+fn three_board_alice_offers_both_other_boards() {
+    let m = moves(AliceVariant::ThreeBoard, "white kh1 rd4 black kh8", Color::White);
+    assert!(m.contains(&"Rd4-d5B".to_string()), "{m:?}");
+    assert!(m.contains(&"Rd4-d5C".to_string()), "{m:?}");
+}
+
+#[test]
+fn duo_transfer_is_optional_and_zero_moves_capture() {
+    // The rook on board A may stay on A or pass to B; it zero-captures the bishop on d4 of board B.
+    let m = moves(AliceVariant::Duo, "white kh1 rd4 black kh8 black aliceb bd4", Color::White);
+    assert!(m.contains(&"Rd4-d5A".to_string()), "{m:?}");
+    assert!(m.contains(&"Rd4-d5B".to_string()), "{m:?}");
+    assert!(m.contains(&"Rd4*d4B".to_string()), "{m:?}");
+}
+
+#[test]
+fn duo_king_is_in_check_from_its_zero_square() {
+    // A black rook on e1 of board B could take the king on e1 of board A by a zero move.
+    let src = "white ke1 black kh8 black aliceb re1";
+    let m = moves(AliceVariant::Duo, src, Color::White);
+    // The king must leave e1 (or capture the rook by its own zero move).
+    assert!(m.iter().all(|s| s.starts_with("K")), "{m:?}");
+    assert!(m.contains(&"Ke1*e1B".to_string()), "{m:?}");
+}

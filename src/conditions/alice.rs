@@ -1,28 +1,26 @@
-//! Alice chess: two boards. A unit moves on the board it stands on, with only that board's
-//! units present, then passes to the same square of the other board, which must be empty.
+//! Alice chess and its offshoots: two or three boards. A unit moves on the board it stands
+//! on, with only that board's units present, then passes to the same square of another
+//! board, which must be empty (the offshoots relax this in their own ways).
 
 use super::Rules;
 use crate::board::{Bitboard, Board, Color, EnPassant, Extension, Piece, Position, Role, Square};
 use crate::movegen::{self, attacks, Gen, Move, MoveKind, MoveList};
 
-/// Board B of an Alice position (board A is the position's own board).
+/// Boards B and C of an Alice position (board A is the position's own board).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct AliceExt {
     pub b: Board,
+    pub c: Board,
 }
 
 impl Extension for AliceExt {
     fn key(&self) -> u64 {
-        // Board B's units must not hash like the same units on board A.
-        self.b.hash().rotate_left(29) ^ 0x51_7CC1_B727_220A
+        // The same units on another board must not hash alike.
+        self.b.hash().rotate_left(29) ^ self.c.hash().rotate_left(43) ^ 0x51_7CC1_B727_220A
     }
 }
 
-/// Which board a move starts from, recorded in the move so that playing it needs no search.
-pub const BOARD_A: u8 = 1;
-pub const BOARD_B: u8 = 2;
-
-/// Alice chess and its offshoots that keep two boards.
+/// Alice chess and its offshoots.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum AliceVariant {
     #[default]
@@ -33,6 +31,10 @@ pub enum AliceVariant {
     MissAlice,
     /// A move whose transfer square is taken is still legal; the unit stays where it moved.
     ODonohue,
+    /// Transfers are optional; pieces may zero-move, capturing on the other board.
+    Duo,
+    /// Three boards; the mover picks which of the two others its unit passes to.
+    ThreeBoard,
 }
 
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -40,11 +42,28 @@ pub struct Alice {
     pub variant: AliceVariant,
 }
 
+/// Board `i` (0 = A, 1 = B, 2 = C).
+fn board(pos: &Position<AliceExt>, i: usize) -> &Board {
+    match i {
+        0 => &pos.board,
+        1 => &pos.ext.b,
+        _ => &pos.ext.c,
+    }
+}
+
+fn board_mut(pos: &mut Position<AliceExt>, i: usize) -> &mut Board {
+    match i {
+        0 => &mut pos.board,
+        1 => &mut pos.ext.b,
+        _ => &mut pos.ext.c,
+    }
+}
+
 /// The position as seen from one board: that board's units only.
-fn view(pos: &Position<AliceExt>, on_b: bool) -> Position<()> {
-    let board = if on_b { pos.ext.b } else { pos.board };
-    let ep = pos.ep.filter(|ep| board.piece_at(ep.pawn).is_some_and(|p| p.role == Role::Pawn && p.color != pos.side));
-    Position { board, side: pos.side, castling: pos.castling, ep, castling_exclusive: pos.castling_exclusive, ext: () }
+fn view(pos: &Position<AliceExt>, i: usize) -> Position<()> {
+    let b = *board(pos, i);
+    let ep = pos.ep.filter(|ep| b.piece_at(ep.pawn).is_some_and(|p| p.role == Role::Pawn && p.color != pos.side));
+    Position { board: b, side: pos.side, castling: pos.castling, ep, castling_exclusive: pos.castling_exclusive, ext: () }
 }
 
 /// The squares the move's units arrive on (king and rook when castling).
@@ -57,11 +76,56 @@ fn arrivals(mv: &Move) -> (Square, Option<Square>) {
 }
 
 impl Alice {
-    fn king_board(pos: &Position<AliceExt>, color: Color) -> Option<(Square, bool)> {
-        if let Some(k) = pos.board.king(color) {
-            return Some((k, false));
+    fn boards(&self) -> usize {
+        if self.variant == AliceVariant::ThreeBoard {
+            3
+        } else {
+            2
         }
-        pos.ext.b.king(color).map(|k| (k, true))
+    }
+
+    /// The boards a unit moving on board `x` may end on.
+    fn targets(&self, x: usize) -> ([usize; 2], usize) {
+        match self.variant {
+            AliceVariant::ThreeBoard => ([(x + 1) % 3, (x + 2) % 3], 2),
+            AliceVariant::Duo => ([1 - x, x], 2),
+            _ => ([1 - x, 0], 1),
+        }
+    }
+
+    fn king_board(pos: &Position<AliceExt>, color: Color) -> Option<(Square, usize)> {
+        (0..3).find_map(|i| board(pos, i).king(color).map(|k| (k, i)))
+    }
+
+    /// Zero moves of the side to move on board `x` (Miss Alice, Duo).
+    fn zero_moves(&self, pos: &Position<AliceExt>, x: usize, out: &mut MoveList) {
+        let here = board(pos, x);
+        let other = board(pos, 1 - x);
+        for from in here.by_color(pos.side) {
+            let piece = here.piece_at(from).expect("occupied");
+            let captured = match other.piece_at(from) {
+                None => None,
+                // Duo: a piece's zero move may capture on the other board.
+                Some(p) if self.variant == AliceVariant::Duo && p.color != pos.side => Some(p),
+                Some(_) => continue,
+            };
+            if self.variant == AliceVariant::Duo && piece.role == Role::Pawn {
+                continue;
+            }
+            if self.variant == AliceVariant::MissAlice && piece.role == Role::King && movegen::is_attacked(here, from, !pos.side) {
+                // Miss Alice: a king may not escape check by a zero move (in Duo chess it may).
+                continue;
+            }
+            let mut zero = Move::null();
+            zero.from = from;
+            zero.to = from;
+            zero.role = piece.role;
+            zero.kind = MoveKind::Zero;
+            zero.captured = captured;
+            zero.effects.alice_from = x as u8 + 1;
+            zero.effects.alice_to = (1 - x) as u8 + 1;
+            out.push(zero);
+        }
     }
 }
 
@@ -69,88 +133,86 @@ impl Rules for Alice {
     type Ext = AliceExt;
 
     fn pseudo_legal(&self, pos: &Position<AliceExt>, out: &mut MoveList) {
-        for on_b in [false, true] {
-            let here = view(pos, on_b);
-            if (here.board.by_color(pos.side)).is_empty() {
+        for x in 0..self.boards() {
+            let here = view(pos, x);
+            if here.board.by_color(pos.side).is_empty() {
                 continue;
             }
-            let other = if on_b { &pos.board } else { &pos.ext.b };
+            if matches!(self.variant, AliceVariant::MissAlice | AliceVariant::Duo) {
+                self.zero_moves(pos, x, out);
+            }
             let mut moves = MoveList::new();
             movegen::pseudo_moves(&here, Gen::All, &mut moves);
             movegen::castling_candidates(&here, &mut moves);
-            if self.variant == AliceVariant::MissAlice {
-                for from in here.board.by_color(pos.side) & !other.occupied() {
-                    let piece = here.board.piece_at(from).expect("occupied");
-                    let mut zero = Move::null();
-                    zero.from = from;
-                    zero.to = from;
-                    zero.role = piece.role;
-                    zero.kind = MoveKind::Zero;
-                    moves.push(zero);
-                }
-            }
+            let (targets, count) = self.targets(x);
             for mv in moves.iter() {
-                let mut mv = *mv;
-                let (to, rook_to) = arrivals(&mv);
-                let blocked = other.occupied().contains(to) || rook_to.is_some_and(|r| other.occupied().contains(r));
-                let stays = blocked && self.variant == AliceVariant::ODonohue;
-                if blocked && !stays {
-                    continue;
-                }
-                if mv.kind == MoveKind::Zero
-                    && mv.role == Role::King
-                    && movegen::is_attacked(&here.board, mv.from, !pos.side)
-                {
-                    // A king may not escape check by a zero move.
-                    continue;
-                }
                 // Castling: not out of, through or into check, on the board it is played on.
                 if mv.is_castling()
-                    && movegen::castling_king_path(&mv).iter().any(|&sq| movegen::is_attacked(&here.board, sq, !pos.side))
+                    && movegen::castling_king_path(mv).iter().any(|&sq| movegen::is_attacked(&here.board, sq, !pos.side))
                 {
                     continue;
                 }
                 // A king's move must also be legal on the board it is played on.
-                if mv.role == Role::King && !mv.is_castling() && mv.kind != MoveKind::Zero {
+                if mv.role == Role::King && !mv.is_castling() {
                     let mut after = here;
-                    movegen::play_orthodox(&mut after, &mv);
+                    movegen::play_orthodox(&mut after, mv);
                     if movegen::is_attacked(&after.board, mv.to, !pos.side) {
                         continue;
                     }
                 }
-                mv.effects.alice_from = if on_b { BOARD_B } else { BOARD_A };
-                mv.effects.alice_stays = stays;
-                out.push(mv);
+                let (to, rook_to) = arrivals(mv);
+                for &y in &targets[..count] {
+                    let other = board(pos, y);
+                    let blocked = y != x && (other.occupied().contains(to) || rook_to.is_some_and(|r| other.occupied().contains(r)));
+                    let y = match (blocked, self.variant) {
+                        (false, _) => y,
+                        // O'Donohue: the unit stays on the board it moved on.
+                        (true, AliceVariant::ODonohue) => x,
+                        (true, _) => continue,
+                    };
+                    let mut mv = *mv;
+                    mv.effects.alice_from = x as u8 + 1;
+                    mv.effects.alice_to = y as u8 + 1;
+                    out.push(mv);
+                }
             }
         }
     }
 
     fn play(&self, pos: &Position<AliceExt>, mv: &Move) -> Position<AliceExt> {
-        let on_b = mv.effects.alice_from == BOARD_B;
-        let mut here = view(pos, on_b);
+        let x = mv.effects.alice_from as usize - 1;
+        let y = mv.effects.alice_to as usize - 1;
+        let mut next = *pos;
+        next.ep = None;
+        next.side = !pos.side;
+        if mv.kind == MoveKind::Zero {
+            if mv.captured.is_some() {
+                board_mut(&mut next, y).take(mv.from);
+                next.castling = next.castling.without(mv.from);
+            }
+            let (piece, kamikaze) = board_mut(&mut next, x).take(mv.from).expect("the unit");
+            board_mut(&mut next, y).put(mv.from, piece, kamikaze);
+            // A king or rook that zero-moves loses its castling right.
+            next.castling = next.castling.without(mv.from);
+            return next;
+        }
+        let mut here = view(pos, x);
         here.ep = pos.ep;
         movegen::play_orthodox(&mut here, mv);
-        let (to, rook_to) = arrivals(mv);
-        let mut other = if on_b { pos.board } else { pos.ext.b };
-        if !mv.effects.alice_stays {
+        next.castling = here.castling;
+        *board_mut(&mut next, x) = here.board;
+        if y != x {
+            let (to, rook_to) = arrivals(mv);
             for sq in std::iter::once(to).chain(rook_to) {
-                let (piece, kamikaze) = here.board.take(sq).expect("the moved unit");
-                other.put(sq, piece, kamikaze);
+                let (piece, kamikaze) = board_mut(&mut next, x).take(sq).expect("the moved unit");
+                board_mut(&mut next, y).put(sq, piece, kamikaze);
             }
         }
-        let (a, b) = if on_b { (other, here.board) } else { (here.board, other) };
-        let mut next = Position {
-            board: a,
-            side: here.side,
-            castling: here.castling,
-            ep: None,
-            castling_exclusive: pos.castling_exclusive,
-            ext: AliceExt { b },
-        };
-        if mv.kind == MoveKind::DoubleStep && !mv.effects.alice_stays {
-            // E.p. is possible only on the board the pawn passed to.
+        if mv.kind == MoveKind::DoubleStep {
+            // E.p. is possible only on the board the pawn ended on.
             let crossed = Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2);
-            if (attacks::pawn(pos.side, crossed) & other.pieces(!pos.side, Role::Pawn)).is_nonempty() && !other.occupied().contains(crossed) {
+            let there = board(&next, y);
+            if (attacks::pawn(pos.side, crossed) & there.pieces(!pos.side, Role::Pawn)).is_nonempty() && !there.occupied().contains(crossed) {
                 next.ep = Some(EnPassant { crossed, pawn: mv.to });
             }
         }
@@ -158,13 +220,13 @@ impl Rules for Alice {
     }
 
     fn in_check(&self, pos: &Position<AliceExt>, color: Color) -> bool {
-        match Alice::king_board(pos, color) {
-            Some((k, on_b)) => {
-                let board = if on_b { &pos.ext.b } else { &pos.board };
-                movegen::is_attacked(board, k, !color)
-            }
-            None => false,
+        let Some((k, z)) = Alice::king_board(pos, color) else { return false };
+        if movegen::is_attacked(board(pos, z), k, !color) {
+            return true;
         }
+        // Duo: an enemy piece on the king's zero square could take it by a zero move.
+        self.variant == AliceVariant::Duo
+            && board(pos, 1 - z).piece_at(k).is_some_and(|p| p.color != color && p.role != Role::Pawn)
     }
 
     fn second_board_by_default(&self, color: Color) -> bool {

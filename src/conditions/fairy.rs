@@ -363,19 +363,7 @@ impl Fairy {
             let piece = board.piece_at(from).expect("occupied");
             let Some((via, occ)) = mars_origin(board, piece, from) else { continue };
             for to in movegen::attacks_from(piece, via, occ) & them {
-                let captured = board.piece_at(to);
-                let promotions: &[Option<Role>] = if piece.role == Role::Pawn && to.rank() == side.promotion_rank() {
-                    &[Some(Role::Queen), Some(Role::Knight), Some(Role::Rook), Some(Role::Bishop)]
-                } else {
-                    &[None]
-                };
-                for &promotion in promotions {
-                    let mut effects = Effects::default();
-                    if via != from {
-                        effects.capture_from = Some(via);
-                    }
-                    out.push(Move { from, to, role: piece.role, kind: MoveKind::Capture, promotion, captured, effects });
-                }
+                push_via(out, piece, from, via, to, board.piece_at(to));
             }
         }
     }
@@ -405,22 +393,8 @@ impl Fairy {
             } else {
                 movegen::attacks_from(piece, via, occ) & !occ
             };
-            for to in targets {
-                if to == from {
-                    continue;
-                }
-                let promotions: &[Option<Role>] = if piece.role == Role::Pawn && to.rank() == side.promotion_rank() {
-                    &[Some(Role::Queen), Some(Role::Knight), Some(Role::Rook), Some(Role::Bishop)]
-                } else {
-                    &[None]
-                };
-                for &promotion in promotions {
-                    let mut effects = Effects::default();
-                    if via != from {
-                        effects.capture_from = Some(via);
-                    }
-                    out.push(Move { from, to, role: piece.role, kind: MoveKind::Quiet, promotion, captured: None, effects });
-                }
+            for to in targets.without(from) {
+                push_via(out, piece, from, via, to, None);
             }
         }
     }
@@ -479,6 +453,18 @@ impl Fairy {
             }
         }
         false
+    }
+}
+
+/// A Mars or Anti-Mars move of `piece` from `from`, made as if from `via`, one per promotion choice.
+fn push_via(out: &mut MoveList, piece: Piece, from: Square, via: Square, to: Square, captured: Option<Piece>) {
+    let promotes = piece.role == Role::Pawn && to.rank() == piece.color.promotion_rank();
+    let roles: &[Option<Role>] =
+        if promotes { &[Some(Role::Queen), Some(Role::Knight), Some(Role::Rook), Some(Role::Bishop)] } else { &[None] };
+    let kind = if captured.is_some() { MoveKind::Capture } else { MoveKind::Quiet };
+    let effects = Effects { capture_from: (via != from).then_some(via), ..Effects::default() };
+    for &promotion in roles {
+        out.push(Move { from, to, role: piece.role, kind, promotion, captured, effects });
     }
 }
 

@@ -13,11 +13,13 @@ pub struct ConditionError {
     pub message: String,
 }
 
-const ALICE_WORDS: [(&str, AliceVariant); 4] = [
+const ALICE_WORDS: [(&str, AliceVariant); 6] = [
     ("alicechess", AliceVariant::Classic),
     ("lookingglassalice", AliceVariant::LookingGlass),
     ("missalice", AliceVariant::MissAlice),
     ("odonohuealice", AliceVariant::ODonohue),
+    ("duochess", AliceVariant::Duo),
+    ("threeboardalice", AliceVariant::ThreeBoard),
 ];
 
 /// The Alice variant the words name, with where, if any (Alice has rules of its own).
@@ -68,8 +70,7 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
                 any = true;
                 continue;
             }
-            "alicechess" | "lookingglassalice" | "missalice" | "odonohuealice" => continue,
-            "duochess" | "threeboardalice" => return Err(err(format!("condition \"{}\" is not supported yet", w.value))),
+            w if ALICE_WORDS.iter().any(|(name, _)| *name == w) => continue,
             _ => return Err(err(format!("unknown or unsupported condition \"{}\"", w.value))),
         };
         let Some(mut circe) = preset else { continue };

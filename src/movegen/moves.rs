@@ -49,10 +49,10 @@ pub struct Effects {
     pub capture_from: Option<Square>,
     /// The arrival is a hidden unit coming back (Volcanic Circe), not a Parrain rebirth.
     pub erupted: bool,
-    /// Alice chess: the board the move is played on (1 = A, 2 = B; 0 = no Alice).
+    /// Alice chess: the board the move is played on and the one the unit ends on
+    /// (1 = A, 2 = B, 3 = C; 0 = no Alice).
     pub alice_from: u8,
-    /// O'Donohue Alice: the transfer square was taken, so the unit stays on its board.
-    pub alice_stays: bool,
+    pub alice_to: u8,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -78,7 +78,7 @@ impl Move {
             kind: MoveKind::Null,
             promotion: None,
             captured: None,
-            effects: Effects { rebirth: None, buried: false, relocation: None, capturer_removed: false, removal_shown: false, arrival: None, capture_from: None, erupted: false, alice_from: 0, alice_stays: false },
+            effects: Effects { rebirth: None, buried: false, relocation: None, capturer_removed: false, removal_shown: false, arrival: None, capture_from: None, erupted: false, alice_from: 0, alice_to: 0 },
         }
     }
 

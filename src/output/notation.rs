@@ -40,7 +40,7 @@ pub fn move_text(pm: &PlayedMove) -> String {
         MoveKind::Null => s.push_str("..."),
         MoveKind::Zero => {
             s.push_str(piece_letter(mv.role));
-            let _ = write!(s, "{}-{}", mv.from, mv.to);
+            let _ = write!(s, "{}{}{}", mv.from, if mv.is_capture() { '*' } else { '-' }, mv.to);
         }
         _ => {
             if pm.kamikaze {
@@ -64,12 +64,12 @@ pub fn move_text(pm: &PlayedMove) -> String {
         }
     }
     let e = &mv.effects;
-    if e.alice_from != 0 {
-        // The board the unit passes to; castling names the king's and the rook's.
-        let to = if (e.alice_from == 1) != e.alice_stays { "B" } else { "A" };
-        s.push_str(to);
+    if e.alice_to != 0 {
+        // The board the unit ends on; castling names the king's and the rook's.
+        let to = (b'A' + e.alice_to - 1) as char;
+        s.push(to);
         if mv.is_castling() {
-            s.push_str(to);
+            s.push(to);
         }
     }
     if let Some(r) = &e.relocation {

@@ -54,6 +54,33 @@ fn option_lines(spec: &ProblemSpec) -> Vec<String> {
     v
 }
 
+/// Squares from a8 to h1, rank by rank, as Popeye lists attributes.
+fn squares_listed(units: &[&PieceSpec]) -> String {
+    let mut sqs: Vec<Square> = units.iter().map(|u| u.square).collect();
+    sqs.sort_by_key(|s| (std::cmp::Reverse(s.rank()), s.file()));
+    sqs.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// Lines naming the units with attributes: `Kamikaze a8 c8`, and the boards of Alice chess.
+fn attribute_lines(out: &mut String, spec: &ProblemSpec) {
+    let kamikaze: Vec<&PieceSpec> = spec.pieces.iter().filter(|u| u.kamikaze).collect();
+    if !kamikaze.is_empty() {
+        centred(out, &format!("Kamikaze {}", squares_listed(&kamikaze)));
+    }
+    let alice = spec.pieces.iter().any(|u| u.alice.is_some())
+        || spec.conditions.iter().any(|w| w.value.to_ascii_lowercase().contains("alice"));
+    if alice {
+        let (b, a): (Vec<&PieceSpec>, Vec<&PieceSpec>) =
+            spec.pieces.iter().partition(|u| u.alice == Some(crate::input::AliceBoard::B));
+        if !a.is_empty() {
+            centred(out, &format!("AliceA {}", squares_listed(&a)));
+        }
+        if !b.is_empty() {
+            centred(out, &format!("AliceB {}", squares_listed(&b)));
+        }
+    }
+}
+
 /// The whole output of one problem.
 pub fn problem(report: &ProblemReport) -> String {
     let spec = &report.spec;
@@ -74,6 +101,7 @@ pub fn problem(report: &ProblemReport) -> String {
     } else {
         let _ = writeln!(out, "  {stip}");
     }
+    attribute_lines(&mut out, spec);
     let conds = spec.condition_words().join(" ");
     if !conds.is_empty() {
         centred(&mut out, &conds);

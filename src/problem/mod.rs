@@ -8,7 +8,7 @@ pub use setup::{build_position, SetupError};
 pub use twins::{expand, TwinSetup};
 
 use crate::conditions::{names_alice, parse_conditions, Alice, AliceVariant, Orthodox, Reborn, Rules};
-use crate::input::{Options, ProblemSpec, Span};
+use crate::input::{Options, ProblemSpec};
 use crate::search::{self, BattleSolution, HelpSolution, Limits, Table};
 use crate::stipulation::{Play, Stipulation};
 use std::time::{Duration, Instant};
@@ -169,9 +169,4 @@ fn run<R: Rules>(rules: &R, spec: &ProblemSpec, twin: &TwinSetup, config: &Solve
         }
         Ok(Outcome::Battle(out))
     }
-}
-
-/// Where a problem-level error points when it has no better place.
-pub fn problem_span(spec: &ProblemSpec) -> Span {
-    spec.span
 }

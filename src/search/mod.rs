@@ -88,10 +88,6 @@ pub struct Limits {
 }
 
 impl Limits {
-    pub fn none() -> Limits {
-        Limits { max_solutions: None, deadline: None }
-    }
-
     #[inline]
     pub fn expired(&self) -> bool {
         self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
