@@ -394,7 +394,11 @@ impl Fairy {
                 movegen::attacks_from(piece, via, occ) & !occ
             };
             for to in targets.without(from) {
+                let first = out.len();
                 push_via(out, piece, from, via, to, None);
+                if piece.role == Role::Pawn && via.rank().abs_diff(to.rank()) == 2 {
+                    out[first].kind = MoveKind::DoubleStep;
+                }
             }
         }
     }

@@ -2,7 +2,7 @@
 
 use super::moves::{Move, MoveKind};
 use super::pseudo::castling_rook;
-use crate::board::{Bitboard, EnPassant, Extension, Piece, Position, Role, Square, EXCLUSIVE_PAIRS};
+use crate::board::{Bitboard, EnPassant, Extension, Piece, Position, Role, EXCLUSIVE_PAIRS};
 use crate::movegen::attacks;
 
 /// Plays the unit's own step: removes the captured unit, moves the unit (and the rook when
@@ -44,7 +44,8 @@ pub fn play_orthodox<E: Extension>(pos: &mut Position<E>, mv: &Move) {
     pos.castling &= !(Bitboard::from_square(mv.from) | Bitboard::from_square(mv.to));
     pos.ep = None;
     if mv.kind == MoveKind::DoubleStep {
-        let crossed = Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2);
+        // From the arrival: under Anti-Mars Circe the step starts on the rebirth square.
+        let crossed = mv.to.offset(0, -side.forward()).expect("a double step crosses a square");
         // Record the chance only when an enemy pawn could take it, so that equal positions hash equal.
         if (attacks::pawn(side, crossed) & pos.board.pieces(!side, Role::Pawn)).is_nonempty() {
             pos.ep = Some(EnPassant { crossed, pawn: mv.to });
