@@ -33,7 +33,6 @@ pub fn check_options(options: &Options, span: Span) -> Result<(), SetupError> {
         return Err(SetupError::new(word.span, format!("option \"{}\" is not supported", word.value)));
     }
     let unsupported = [
-        (options.null_moves, "NullMoves"),
         (options.max_flight_squares.is_some(), "MaxFlightsquares"),
         (options.non_trivial.is_some(), "NonTrivial"),
         (options.keep_mating_piece, "KeepMatingPiece"),
@@ -99,7 +98,10 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
         }
     }
     lengths.reverse();
-    lengths.into_iter().map(|h| search::help_plan(h, goal)).collect()
+    lengths
+        .into_iter()
+        .map(|h| Plan { null_moves: options.null_moves, ..search::help_plan(h, goal) })
+        .collect()
 }
 
 pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {

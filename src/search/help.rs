@@ -3,7 +3,7 @@
 use super::{goal_reached, null_move, successors, Limits, PlayedMove, Table};
 use crate::board::Position;
 use crate::conditions::Rules;
-use crate::movegen::{Move, MoveList};
+use crate::movegen::{Move, MoveKind, MoveList};
 use crate::stipulation::Goal;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -32,6 +32,17 @@ pub enum End {
 pub struct Plan {
     pub steps: Vec<Step>,
     pub end: End,
+    /// Either side may pass instead of moving, when not in check (option NullMoves).
+    pub null_moves: bool,
+}
+
+/// The legal moves at a played step, with the pass when the plan allows it.
+fn step_moves<R: Rules>(rules: &R, plan: &Plan, pos: &Position<R::Ext>) -> Vec<(Move, Position<R::Ext>)> {
+    let mut moves = successors(rules, pos);
+    if plan.null_moves && !rules.in_check(pos, pos.side) {
+        moves.push((Move::null(), null_move(pos)));
+    }
+    moves
 }
 
 /// One solution: the moves with their annotations, and whether it starts with a half move (`1...`).
@@ -122,6 +133,16 @@ impl<R: Rules> Ctx<'_, R> {
             Step::Pass => {
                 found = self.search(&null_move(pos), idx + 1, path, out);
             }
+            Step::Play { may_check } if self.plan.null_moves => {
+                for (mv, after) in step_moves(self.rules, self.plan, pos) {
+                    if !may_check && self.rules.in_check(&after, after.side) {
+                        continue;
+                    }
+                    path.push(mv);
+                    found |= self.search(&after, idx + 1, path, out);
+                    path.pop();
+                }
+            }
             Step::Play { may_check } => {
                 let mut moves = MoveList::new();
                 self.rules.pseudo_legal(pos, &mut moves);
@@ -188,7 +209,7 @@ pub fn solve_plan<R: Rules>(rules: &R, pos: &Position<R::Ext>, plan: &Plan, tabl
                 match plan.steps[idx] {
                     Step::Pass => next.push((path, null_move(&p), idx + 1)),
                     Step::Play { may_check } => {
-                        for (mv, after) in successors(rules, &p) {
+                        for (mv, after) in step_moves(rules, plan, &p) {
                             if !may_check && idx + 1 < plan.steps.len() && rules.in_check(&after, after.side) {
                                 continue;
                             }
@@ -229,6 +250,11 @@ fn annotate_line<R: Rules>(rules: &R, start: &Position<R::Ext>, plan: &Plan, mov
             Step::Pass => pos = null_move(&pos),
             Step::Play { .. } => {
                 let mv = it.next().expect("a move for every played step");
+                if mv.kind == MoveKind::Null {
+                    played.push(PlayedMove { mv: *mv, mover: pos.side, kamikaze: false, check: false, result: None });
+                    pos = null_move(&pos);
+                    continue;
+                }
                 let after = rules.play(&pos, mv);
                 played.push(super::annotate(rules, &pos, mv, &after));
                 pos = after;
@@ -247,7 +273,7 @@ fn annotate_line<R: Rules>(rules: &R, start: &Position<R::Ext>, plan: &Plan, mov
 
 /// The plan of a help stipulation with `half_moves` half moves in all.
 pub fn help_plan(half_moves: usize, goal: Goal) -> Plan {
-    Plan { steps: vec![Step::Play { may_check: true }; half_moves], end: End::Goal(goal) }
+    Plan { steps: vec![Step::Play { may_check: true }; half_moves], end: End::Goal(goal), null_moves: false }
 }
 
 /// The plan of a series of `n` moves by the side to move, then (when `finisher`)
@@ -264,5 +290,5 @@ pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
     if finisher {
         steps.push(Step::Play { may_check: true });
     }
-    Plan { steps, end }
+    Plan { steps, end, null_moves: false }
 }
