@@ -22,10 +22,39 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
     ("threeboardalice", AliceVariant::ThreeBoard),
 ];
 
+/// Every condition name, for Popeye's unique-prefix abbreviations.
+const CONDITION_NAMES: [&str; 25] = [
+    "circe", "anticirce", "mirrorcirce", "symmetrycirce", "pwc", "diagramcirce", "parraincirce", "contraparrain",
+    "equipollentscirce", "circeclone", "anticlonecirce", "couscouscirce", "chameleoncirce", "circeassassin",
+    "filecirce", "antipodescirce", "kamikazecirce", "marscirce", "antimarscirce", "alicechess",
+    "lookingglassalice", "missalice", "odonohuealice", "duochess", "threeboardalice",
+];
+
+/// Option words that may follow a Circe-type condition.
+const CIRCE_OPTIONS: [&str; 24] = [
+    "rexinclusive", "rexexclusive", "mirror", "symmetry", "pwc", "diagram", "parrain", "contraparrain",
+    "equipollents", "file", "antipodes", "couscous", "clone", "chameleon", "assassin", "volcanic", "strict",
+    "relaxed", "calvet", "cheylan", "lastcapture", "diametral", "verticalmirror", "parachute",
+];
+
+/// The full name a word stands for: itself when it is a name, else the one name it is a
+/// prefix of (case-insensitive), as Popeye reads abbreviations.
+fn expand(word: &str, names: &[&'static str]) -> String {
+    let lower = word.to_ascii_lowercase();
+    if names.contains(&lower.as_str()) {
+        return lower;
+    }
+    let mut matches = names.iter().filter(|n| n.starts_with(&lower));
+    match (matches.next(), matches.next()) {
+        (Some(only), None) if lower.len() >= 3 => only.to_string(),
+        _ => lower,
+    }
+}
+
 /// The Alice variant the words name, with where, if any (Alice has rules of its own).
 pub fn names_alice(words: &[Spanned<String>]) -> Option<(AliceVariant, Span)> {
     words.iter().find_map(|w| {
-        let lower = w.value.to_ascii_lowercase();
+        let lower = expand(&w.value, &CONDITION_NAMES);
         ALICE_WORDS.iter().find(|(name, _)| *name == lower).map(|(_, v)| (*v, w.span))
     })
 }
@@ -38,7 +67,7 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
     let mut i = 0;
     while i < words.len() {
         let w = &words[i];
-        let lower = w.value.to_ascii_lowercase();
+        let lower = expand(&w.value, &CONDITION_NAMES);
         let err = |m: String| ConditionError { span: w.span, message: m };
         i += 1;
         let preset: Option<Circe> = match lower.as_str() {
@@ -80,7 +109,7 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
         // Option words that refine the Circe just named.
         while i < words.len() {
             let o = &words[i];
-            let ol = o.value.to_ascii_lowercase();
+            let ol = expand(&o.value, &CIRCE_OPTIONS);
             let oerr = |m: String| ConditionError { span: o.span, message: m };
             match ol.as_str() {
                 "rexinclusive" => circe.rex_inclusive = true,
@@ -147,6 +176,18 @@ mod tests {
         assert_eq!(f.circe.unwrap().reborn, Reborn::Capturer);
         assert_eq!(parse_conditions(&[]).unwrap(), None);
         assert_eq!(parse_conditions(&words("MarsCirce")).unwrap().unwrap().mars, Some(Mars::Mars));
+    }
+
+    #[test]
+    fn names_may_be_abbreviated_to_a_unique_prefix() {
+        let f = parse_conditions(&words("anticirce cheyl")).unwrap().unwrap();
+        assert!(f.circe.unwrap().cheylan);
+        assert_eq!(parse_conditions(&words("marsc")).unwrap().unwrap().mars, Some(Mars::Mars));
+        assert_eq!(names_alice(&words("alice")).map(|(v, _)| v), Some(AliceVariant::Classic));
+        // "circe" is a name of its own, not an abbreviation of "circeclone".
+        assert_eq!(parse_conditions(&words("circe")).unwrap().unwrap().circe.unwrap().kind, KindRule::Same);
+        // "anti" could be Anticirce, Anticlone or Anti-Mars: not unique.
+        assert!(parse_conditions(&words("anti")).is_err());
     }
 
     #[test]
