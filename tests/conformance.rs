@@ -21,6 +21,15 @@ fn known_failures() -> BTreeSet<String> {
         .collect()
 }
 
+/// The file names of the cases conform reports on lines starting with `mark`.
+fn cases_marked(out: &str, mark: &str) -> BTreeSet<String> {
+    out.lines()
+        .filter_map(|l| l.strip_prefix(mark))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter_map(|p| Path::new(p).file_name().map(|f| f.to_string_lossy().into_owned()))
+        .collect()
+}
+
 #[test]
 fn corpus_conforms_to_popeye() {
     let shared = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared"));
@@ -45,18 +54,8 @@ fn corpus_conforms_to_popeye() {
         .expect("conform runs");
     let out = String::from_utf8_lossy(&output.stdout);
     println!("{out}");
-    let failed: BTreeSet<String> = out
-        .lines()
-        .filter_map(|l| l.strip_prefix("FAIL  "))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter_map(|p| Path::new(p).file_name().map(|f| f.to_string_lossy().into_owned()))
-        .collect();
-    let skipped: BTreeSet<String> = out
-        .lines()
-        .filter_map(|l| l.strip_prefix("SKIP  "))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter_map(|p| Path::new(p).file_name().map(|f| f.to_string_lossy().into_owned()))
-        .collect();
+    let failed = cases_marked(&out, "FAIL  ");
+    let skipped = cases_marked(&out, "SKIP  ");
     let known = known_failures();
     let unexpected: Vec<&String> = failed.difference(&known).collect();
     let fixed: Vec<&String> = known.iter().filter(|k| !failed.contains(*k) && !skipped.contains(*k)).collect();
