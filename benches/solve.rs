@@ -29,7 +29,10 @@ fn bench_solve(c: &mut Criterion) {
     files.sort();
     files.extend(FAMILY_PROBLEMS.iter().map(|f| root.join(f)));
 
-    let config = SolveConfig { hash_mb: 64, max_time: None };
+    let config = SolveConfig {
+        hash_mb: 64,
+        max_time: None,
+    };
     let mut group = c.benchmark_group("solve");
     // A solve takes up to a second or two: linear sampling would run it ~55 times, flat ~10.
     group.sampling_mode(SamplingMode::Flat);
@@ -39,7 +42,11 @@ fn bench_solve(c: &mut Criterion) {
             .into_iter()
             .map(|spec| spec.unwrap_or_else(|e| panic!("{}: {e}", path.display())))
             .collect();
-        let family = path.parent().and_then(|p| p.file_name()).unwrap().to_string_lossy();
+        let family = path
+            .parent()
+            .and_then(|p| p.file_name())
+            .unwrap()
+            .to_string_lossy();
         let name = format!("{family}/{}", path.file_stem().unwrap().to_string_lossy());
         group.bench_function(name.as_str(), |b| {
             b.iter(|| {

@@ -15,15 +15,31 @@ pub fn perft<R: Rules>(rules: &R, pos: &Position<R::Ext>, depth: u32) -> u64 {
     for mv in &moves {
         let after = rules.play(pos, mv);
         if rules.is_legal(pos, mv, &after) {
-            total += if depth == 1 { 1 } else { perft(rules, &after, depth - 1) };
+            total += if depth == 1 {
+                1
+            } else {
+                perft(rules, &after, depth - 1)
+            };
         }
     }
     total
 }
 
 /// Perft split by the first move, in generation order: `(move, count)`.
-pub fn divide<R: Rules>(rules: &R, pos: &Position<R::Ext>, depth: u32) -> Vec<(crate::movegen::Move, u64)> {
+pub fn divide<R: Rules>(
+    rules: &R,
+    pos: &Position<R::Ext>,
+    depth: u32,
+) -> Vec<(crate::movegen::Move, u64)> {
     let mut moves = MoveList::new();
     rules.legal_moves(pos, &mut moves);
-    moves.into_iter().map(|mv| (mv, perft(rules, &rules.play(pos, &mv), depth.saturating_sub(1)))).collect()
+    moves
+        .into_iter()
+        .map(|mv| {
+            (
+                mv,
+                perft(rules, &rules.play(pos, &mv), depth.saturating_sub(1)),
+            )
+        })
+        .collect()
 }

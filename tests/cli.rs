@@ -5,7 +5,10 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn fairy(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_fairy")).args(args).output().expect("the fairy binary runs")
+    Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .args(args)
+        .output()
+        .expect("the fairy binary runs")
 }
 
 fn stdout(o: &Output) -> String {
@@ -18,7 +21,10 @@ fn stderr(o: &Output) -> String {
 
 /// A temporary problem file holding `text`.
 fn problem_file(text: &str) -> tempfile::NamedTempFile {
-    let mut f = tempfile::Builder::new().suffix(".inp").tempfile().expect("temp file");
+    let mut f = tempfile::Builder::new()
+        .suffix(".inp")
+        .tempfile()
+        .expect("temp file");
     f.write_all(text.as_bytes()).unwrap();
     f.flush().unwrap();
     f
@@ -48,8 +54,14 @@ fn bad_piece_letter_is_reported_with_its_place() {
     let o = fairy(&["solve", name]);
     assert!(!o.status.success(), "exit status {:?}", o.status);
     let err = stderr(&o);
-    assert!(has_place(&err, name, 3), "no {name}:3:col in stderr:\n{err}");
-    assert!(err.contains("Xa7") || err.contains('X'), "stderr does not name the bad piece:\n{err}");
+    assert!(
+        has_place(&err, name, 3),
+        "no {name}:3:col in stderr:\n{err}"
+    );
+    assert!(
+        err.contains("Xa7") || err.contains('X'),
+        "stderr does not name the bad piece:\n{err}"
+    );
 }
 
 #[test]
@@ -61,25 +73,46 @@ fn a_malformed_problem_does_not_stop_the_next() {
     assert!(!o.status.success(), "exit status {:?}", o.status);
     assert!(has_place(&stderr(&o), name, 3), "stderr:\n{}", stderr(&o));
     let out = stdout(&o);
-    assert!(out.contains("   1.Qa7-f2 !"), "the second problem's key is missing:\n{out}");
+    assert!(
+        out.contains("   1.Qa7-f2 !"),
+        "the second problem's key is missing:\n{out}"
+    );
     assert!(out.contains("solution finished."), "{out}");
 }
 
 #[test]
 fn solve_from_fen() {
     // Kb6 guards a7 and b7, the rook mates on the back rank.
-    let o = fairy(&["solve", "--fen", "k7/8/1K6/8/8/8/8/7R w - - 0 1", "--stip", "#1"]);
+    let o = fairy(&[
+        "solve",
+        "--fen",
+        "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+        "--stip",
+        "#1",
+    ]);
     let out = stdout(&o);
-    assert!(o.status.success(), "exit status {:?}, stderr:\n{}", o.status, stderr(&o));
+    assert!(
+        o.status.success(),
+        "exit status {:?}, stderr:\n{}",
+        o.status,
+        stderr(&o)
+    );
     assert!(out.contains("1.Rh1-h8 # !"), "no key in:\n{out}");
     assert!(out.contains("solution finished."), "{out}");
 }
 
 #[test]
 fn json_output_is_valid_json() {
-    let f = problem_file(&format!("begin\n{GOOD}next\nstipulation h#2\npieces white Ke1 Ra1 Rh1 Pb3 black Kd3 Rh2 Pf3\nend\n"));
+    let f = problem_file(&format!(
+        "begin\n{GOOD}next\nstipulation h#2\npieces white Ke1 Ra1 Rh1 Pb3 black Kd3 Rh2 Pf3\nend\n"
+    ));
     let o = fairy(&["solve", "--json", path_str(f.path())]);
-    assert!(o.status.success(), "exit status {:?}, stderr:\n{}", o.status, stderr(&o));
+    assert!(
+        o.status.success(),
+        "exit status {:?}, stderr:\n{}",
+        o.status,
+        stderr(&o)
+    );
     let out = stdout(&o);
     let values: Vec<serde_json::Value> = out
         .lines()
@@ -96,7 +129,12 @@ fn json_output_is_valid_json() {
 #[test]
 fn perft_of_the_game_array() {
     let o = fairy(&["perft", "--depth", "3"]);
-    assert!(o.status.success(), "exit status {:?}, stderr:\n{}", o.status, stderr(&o));
+    assert!(
+        o.status.success(),
+        "exit status {:?}, stderr:\n{}",
+        o.status,
+        stderr(&o)
+    );
     assert!(stdout(&o).contains("8902"), "{}", stdout(&o));
 }
 
@@ -108,7 +146,10 @@ fn side_not_to_move_in_check_is_an_error() {
     let o = fairy(&["solve", name]);
     assert!(!o.status.success(), "exit status {:?}", o.status);
     let err = stderr(&o);
-    assert!(has_place(&err, name, 2) || has_place(&err, name, 3), "no place in stderr:\n{err}");
+    assert!(
+        has_place(&err, name, 2) || has_place(&err, name, 3),
+        "no place in stderr:\n{err}"
+    );
     assert!(err.contains("error"), "{err}");
 }
 
@@ -119,8 +160,14 @@ fn unknown_condition_is_an_error() {
     let o = fairy(&["solve", name]);
     assert!(!o.status.success(), "exit status {:?}", o.status);
     let err = stderr(&o);
-    assert!(err.contains("Frobnicate"), "stderr does not name the condition:\n{err}");
-    assert!(has_place(&err, name, 2), "no {name}:2:col in stderr:\n{err}");
+    assert!(
+        err.contains("Frobnicate"),
+        "stderr does not name the condition:\n{err}"
+    );
+    assert!(
+        has_place(&err, name, 2),
+        "no {name}:2:col in stderr:\n{err}"
+    );
 }
 
 #[test]

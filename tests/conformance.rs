@@ -26,7 +26,11 @@ fn cases_marked(out: &str, mark: &str) -> BTreeSet<String> {
     out.lines()
         .filter_map(|l| l.strip_prefix(mark))
         .filter_map(|l| l.split_whitespace().next())
-        .filter_map(|p| Path::new(p).file_name().map(|f| f.to_string_lossy().into_owned()))
+        .filter_map(|p| {
+            Path::new(p)
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+        })
         .collect()
 }
 
@@ -35,7 +39,10 @@ fn corpus_conforms_to_popeye() {
     let shared = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared"));
     let tool = shared.join("tools/conform");
     if !shared.is_dir() || !tool.is_file() {
-        println!("note: {} not found; conformance test skipped", tool.display());
+        println!(
+            "note: {} not found; conformance test skipped",
+            tool.display()
+        );
         return;
     }
     let python = Command::new("python3").arg("--version").output();
@@ -47,7 +54,14 @@ fn corpus_conforms_to_popeye() {
     let output = Command::new("python3")
         .arg(&tool)
         .args(["--solver", env!("CARGO_BIN_EXE_fairy")])
-        .args(["--timeout", "10", "--timeout-skips", "--jobs", "2", "--quiet"])
+        .args([
+            "--timeout",
+            "10",
+            "--timeout-skips",
+            "--jobs",
+            "2",
+            "--quiet",
+        ])
         .arg(corpus.join("popeye-examples"))
         .arg(corpus.join("generated"))
         .output()
@@ -58,9 +72,22 @@ fn corpus_conforms_to_popeye() {
     let skipped = cases_marked(&out, "SKIP  ");
     let known = known_failures();
     let unexpected: Vec<&String> = failed.difference(&known).collect();
-    let fixed: Vec<&String> = known.iter().filter(|k| !failed.contains(*k) && !skipped.contains(*k)).collect();
-    let last = out.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let fixed: Vec<&String> = known
+        .iter()
+        .filter(|k| !failed.contains(*k) && !skipped.contains(*k))
+        .collect();
+    let last = out
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
     assert!(last.contains("passed"), "conform did not finish: {last}");
-    assert!(unexpected.is_empty(), "new conformance failures: {unexpected:?}");
-    assert!(fixed.is_empty(), "these now pass; remove them from the known failures: {fixed:?}");
+    assert!(
+        unexpected.is_empty(),
+        "new conformance failures: {unexpected:?}"
+    );
+    assert!(
+        fixed.is_empty(),
+        "these now pass; remove them from the known failures: {fixed:?}"
+    );
 }

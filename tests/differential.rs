@@ -68,7 +68,10 @@ fn fairy_uci(mv: &Move) -> String {
 }
 
 fn cozy_uci(mv: &CozyMove) -> String {
-    let promo = mv.promotion.map(|p| char::from(p).to_string()).unwrap_or_default();
+    let promo = mv
+        .promotion
+        .map(|p| char::from(p).to_string())
+        .unwrap_or_default();
     format!("{}{}{promo}", mv.from, mv.to)
 }
 
@@ -94,7 +97,12 @@ fn cozy_moves(board: &CozyBoard) -> BTreeMap<String, CozyMove> {
     map
 }
 
-fn compare_move_sets(what: &str, fen: &str, fairy: &BTreeMap<String, Move>, cozy: &BTreeMap<String, CozyMove>) {
+fn compare_move_sets(
+    what: &str,
+    fen: &str,
+    fairy: &BTreeMap<String, Move>,
+    cozy: &BTreeMap<String, CozyMove>,
+) {
     let f: BTreeSet<&String> = fairy.keys().collect();
     let c: BTreeSet<&String> = cozy.keys().collect();
     if f != c {
@@ -134,13 +142,23 @@ fn fen_letter(color: Color, role: Role) -> char {
 /// Castling rights in chess terms: (white short, white long, black short, black long).
 fn fairy_rights(pos: &Position) -> [bool; 4] {
     let has = |f: u8, r: u8| pos.castling.contains(Square::from_coords(f, r));
-    [has(4, 0) && has(7, 0), has(4, 0) && has(0, 0), has(4, 7) && has(7, 7), has(4, 7) && has(0, 7)]
+    [
+        has(4, 0) && has(7, 0),
+        has(4, 0) && has(0, 0),
+        has(4, 7) && has(7, 7),
+        has(4, 7) && has(0, 7),
+    ]
 }
 
 fn cozy_rights(board: &CozyBoard) -> [bool; 4] {
     let w = board.castle_rights(CozyColor::White);
     let b = board.castle_rights(CozyColor::Black);
-    [w.short.is_some(), w.long.is_some(), b.short.is_some(), b.long.is_some()]
+    [
+        w.short.is_some(),
+        w.long.is_some(),
+        b.short.is_some(),
+        b.long.is_some(),
+    ]
 }
 
 /// A FEN of a fairy position (castling from the rights in chess terms, e.p. as fairy keeps it).
@@ -167,9 +185,18 @@ fn fairy_fen(pos: &Position) -> String {
             s.push('/');
         }
     }
-    s.push_str(if pos.side == Color::White { " w " } else { " b " });
+    s.push_str(if pos.side == Color::White {
+        " w "
+    } else {
+        " b "
+    });
     let rights = fairy_rights(pos);
-    let mut c: String = ['K', 'Q', 'k', 'q'].iter().zip(rights).filter(|(_, r)| *r).map(|(l, _)| *l).collect();
+    let mut c: String = ['K', 'Q', 'k', 'q']
+        .iter()
+        .zip(rights)
+        .filter(|(_, r)| *r)
+        .map(|(l, _)| *l)
+        .collect();
     if c.is_empty() {
         c.push('-');
     }
@@ -184,14 +211,33 @@ fn fairy_fen(pos: &Position) -> String {
 /// The placement, side and castling rights of both libraries agree.
 fn compare_positions(what: &str, fairy: &Position, cozy: &CozyBoard) {
     for sq in Square::all() {
-        let f = fairy.board.piece_at(sq).map(|p| (p.color == Color::White, p.role));
+        let f = fairy
+            .board
+            .piece_at(sq)
+            .map(|p| (p.color == Color::White, p.role));
         let csq = cozy_chess::Square::index(sq.index());
-        let c = cozy.piece_on(csq).map(|p| (cozy.color_on(csq) == Some(CozyColor::White), cozy_role(p)));
-        assert_eq!(f, c, "{what}: {sq} differs (fairy {} / cozy {cozy})", fairy_fen(fairy));
+        let c = cozy
+            .piece_on(csq)
+            .map(|p| (cozy.color_on(csq) == Some(CozyColor::White), cozy_role(p)));
+        assert_eq!(
+            f,
+            c,
+            "{what}: {sq} differs (fairy {} / cozy {cozy})",
+            fairy_fen(fairy)
+        );
     }
-    let side = if cozy.side_to_move() == CozyColor::White { Color::White } else { Color::Black };
+    let side = if cozy.side_to_move() == CozyColor::White {
+        Color::White
+    } else {
+        Color::Black
+    };
     assert_eq!(fairy.side, side, "{what}: side to move (cozy {cozy})");
-    assert_eq!(fairy_rights(fairy), cozy_rights(cozy), "{what}: castling rights (fairy {} / cozy {cozy})", fairy_fen(fairy));
+    assert_eq!(
+        fairy_rights(fairy),
+        cozy_rights(cozy),
+        "{what}: castling rights (fairy {} / cozy {cozy})",
+        fairy_fen(fairy)
+    );
 }
 
 /// The incrementally kept key of `after` equals that of the same position built from scratch.
@@ -205,19 +251,35 @@ fn check_hash(what: &str, after: &Position) {
     rebuilt.castling = after.castling;
     rebuilt.ep = after.ep;
     rebuilt.castling_exclusive = after.castling_exclusive;
-    assert_eq!(rebuilt.board.hash(), after.board.hash(), "{what}: board key after playing differs from a fresh board's");
-    assert_eq!(rebuilt.hash(), after.hash(), "{what}: position key differs from a rebuilt position's");
+    assert_eq!(
+        rebuilt.board.hash(),
+        after.board.hash(),
+        "{what}: board key after playing differs from a fresh board's"
+    );
+    assert_eq!(
+        rebuilt.hash(),
+        after.hash(),
+        "{what}: position key differs from a rebuilt position's"
+    );
     assert_eq!(rebuilt, *after, "{what}: position differs from its rebuild");
     // Through a FEN. Fairy may keep a right on a king or rook whose partner is gone; such a
     // right is invisible in a FEN, so the castling field is taken over before comparing.
     let fen = fairy_fen(after);
-    let mut reread: Position = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{what}: {fen}: {e}"));
+    let mut reread: Position =
+        Position::from_fen(&fen).unwrap_or_else(|e| panic!("{what}: {fen}: {e}"));
     if reread.castling != after.castling {
         assert_eq!(fairy_rights(&reread), fairy_rights(after), "{what}: {fen}");
         reread.castling = after.castling;
     }
-    assert_eq!(reread.hash(), after.hash(), "{what}: key differs from that of the re-read FEN {fen}");
-    assert_eq!(reread, *after, "{what}: position differs from the re-read FEN {fen}");
+    assert_eq!(
+        reread.hash(),
+        after.hash(),
+        "{what}: key differs from that of the re-read FEN {fen}"
+    );
+    assert_eq!(
+        reread, *after,
+        "{what}: position differs from the re-read FEN {fen}"
+    );
 }
 
 /// Checks one position reached in both libraries; returns cozy's legal moves.
@@ -227,8 +289,14 @@ fn check_position(what: &str, fairy: &Position, cozy: &CozyBoard) -> BTreeMap<St
     let cm = cozy_moves(cozy);
     let fm = fairy_moves(fairy);
     compare_move_sets(&format!("{what} (played)"), &fen, &fm, &cm);
-    let from_fen: Position = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{what}: {fen}: {e}"));
-    compare_move_sets(&format!("{what} (from FEN)"), &fen, &fairy_moves(&from_fen), &cm);
+    let from_fen: Position =
+        Position::from_fen(&fen).unwrap_or_else(|e| panic!("{what}: {fen}: {e}"));
+    compare_move_sets(
+        &format!("{what} (from FEN)"),
+        &fen,
+        &fairy_moves(&from_fen),
+        &cm,
+    );
     // Every move, played in both.
     for (uci, fmv) in &fm {
         let after = Orthodox.play(fairy, fmv);

@@ -94,7 +94,9 @@ fn normalise_first_move(s: &str) -> String {
 /// Reads a remark; `None` for free text, `Some(Err)` for a statement that is malformed.
 fn parse_statement(remark: &str) -> Option<Result<Statement, String>> {
     let r = remark.trim();
-    let (kind, rest) = Kind::ALL.iter().find_map(|&k| r.strip_prefix(k.word()).map(|rest| (k, rest)))?;
+    let (kind, rest) = Kind::ALL
+        .iter()
+        .find_map(|&k| r.strip_prefix(k.word()).map(|rest| (k, rest)))?;
     let (twin, body) = if let Some(body) = rest.strip_prefix(':') {
         (None, body)
     } else {
@@ -120,12 +122,16 @@ fn parse_statement(remark: &str) -> Option<Result<Statement, String>> {
 
 /// The twin letter of a Popeye twin label (`a) `, `b) bSh3-->h4  `, `+c) ...`).
 fn twin_letter(label: &Option<String>) -> Option<char> {
-    label.as_deref().and_then(|l| l.trim_start().trim_start_matches('+').chars().next())
+    label
+        .as_deref()
+        .and_then(|l| l.trim_start().trim_start_matches('+').chars().next())
 }
 
 /// A help-play line of the output: two spaces, a move number, a dot.
 fn is_help_line(line: &str) -> bool {
-    let Some(rest) = line.strip_prefix("  ") else { return false };
+    let Some(rest) = line.strip_prefix("  ") else {
+        return false;
+    };
     let digits = rest.chars().take_while(char::is_ascii_digit).count();
     digits > 0 && rest[digits..].starts_with('.')
 }
@@ -155,12 +161,18 @@ fn solver_sets(report: &ProblemReport) -> Result<Vec<(Option<char>, Sets)>, Stri
     let mut out = Vec::new();
     for twin in &report.twins {
         let letter = twin_letter(&twin.label);
-        let outcome = twin.outcome.as_ref().map_err(|e| format!("twin {letter:?}: error: {}", e.message))?;
+        let outcome = twin
+            .outcome
+            .as_ref()
+            .map_err(|e| format!("twin {letter:?}: error: {}", e.message))?;
         if outcome.partial() {
             return Err(format!("twin {letter:?}: partial solution (time limit?)"));
         }
         // The twin on its own, as the text output prints it.
-        let single = ProblemReport { spec: report.spec.clone(), twins: vec![twin.clone()] };
+        let single = ProblemReport {
+            spec: report.spec.clone(),
+            twins: vec![twin.clone()],
+        };
         let printed = text::problem(&single);
         let mut sets: Sets = Kind::ALL.iter().map(|&k| (k, BTreeSet::new())).collect();
         match outcome {
@@ -170,12 +182,15 @@ fn solver_sets(report: &ProblemReport) -> Result<Vec<(Option<char>, Sets)>, Stri
                     .flat_map(|s| s.lines.iter())
                     .map(|l| normalise(&text::help_line(l)))
                     .collect();
-                let mut help_lines: Vec<String> = printed.lines().filter(|l| is_help_line(l)).map(normalise).collect();
+                let mut help_lines: Vec<String> = printed
+                    .lines()
+                    .filter(|l| is_help_line(l))
+                    .map(normalise)
+                    .collect();
                 for s in &set_lines {
-                    let i = help_lines
-                        .iter()
-                        .position(|l| l == s)
-                        .ok_or_else(|| format!("twin {letter:?}: set-play line \"{s}\" not in the printed output"))?;
+                    let i = help_lines.iter().position(|l| l == s).ok_or_else(|| {
+                        format!("twin {letter:?}: set-play line \"{s}\" not in the printed output")
+                    })?;
                     help_lines.remove(i);
                 }
                 sets.insert(Kind::Set, set_lines.into_iter().collect());
@@ -183,7 +198,9 @@ fn solver_sets(report: &ProblemReport) -> Result<Vec<(Option<char>, Sets)>, Stri
             }
             Outcome::Battle(_) => {
                 for (mv, key) in printed.lines().filter_map(battle_root) {
-                    sets.get_mut(if key { &Kind::Key } else { &Kind::Try }).unwrap().insert(normalise(&mv));
+                    sets.get_mut(if key { &Kind::Key } else { &Kind::Try })
+                        .unwrap()
+                        .insert(normalise(&mv));
                 }
             }
         }
@@ -195,7 +212,10 @@ fn solver_sets(report: &ProblemReport) -> Result<Vec<(Option<char>, Sets)>, Stri
 /// Solves every problem of `text` and compares with its statements; returns the problems
 /// checked or the list of discrepancies.
 fn check_text(name: &str, text: &str) -> Result<usize, Vec<String>> {
-    let config = SolveConfig { hash_mb: 32, max_time: Some(Duration::from_secs(120)) };
+    let config = SolveConfig {
+        hash_mb: 32,
+        max_time: Some(Duration::from_secs(120)),
+    };
     let mut errors = Vec::new();
     let mut checked = 0;
     for (i, parsed) in parse_file(text).into_iter().enumerate() {
@@ -216,7 +236,9 @@ fn check_text(name: &str, text: &str) -> Result<usize, Vec<String>> {
             }
         }
         if statements.is_empty() {
-            errors.push(format!("{here}: states no solution (remark solution:/key: lines)"));
+            errors.push(format!(
+                "{here}: states no solution (remark solution:/key: lines)"
+            ));
             continue;
         }
         let report = match solve_problem(&spec, &config) {
@@ -236,10 +258,18 @@ fn check_text(name: &str, text: &str) -> Result<usize, Vec<String>> {
         let twinned = found.len() > 1 || found.iter().any(|(l, _)| l.is_some());
         for s in &statements {
             if twinned && s.twin.is_none() {
-                errors.push(format!("{here}: the problem has twins; \"{} {}\" names none", s.kind.word(), s.text));
+                errors.push(format!(
+                    "{here}: the problem has twins; \"{} {}\" names none",
+                    s.kind.word(),
+                    s.text
+                ));
             }
             if !twinned && s.twin.is_some() {
-                errors.push(format!("{here}: the problem has no twins; \"{} {}\" names one", s.kind.word(), s.text));
+                errors.push(format!(
+                    "{here}: the problem has no twins; \"{} {}\" names one",
+                    s.kind.word(),
+                    s.text
+                ));
             }
             if s.twin.is_some() && !found.iter().any(|(l, _)| *l == s.twin) {
                 errors.push(format!("{here}: no twin {:?}", s.twin.unwrap()));
@@ -260,10 +290,16 @@ fn check_text(name: &str, text: &str) -> Result<usize, Vec<String>> {
                 let got = &sets[&kind];
                 let twin = letter.map(|c| format!(" twin {c})")).unwrap_or_default();
                 for missing in stated.difference(got) {
-                    errors.push(format!("{here}{twin}: stated {} not found by the solver: {missing}", kind.word()));
+                    errors.push(format!(
+                        "{here}{twin}: stated {} not found by the solver: {missing}",
+                        kind.word()
+                    ));
                 }
                 for extra in got.difference(&stated) {
-                    errors.push(format!("{here}{twin}: solver found a {} the file does not state: {extra}", kind.word()));
+                    errors.push(format!(
+                        "{here}{twin}: solver found a {} the file does not state: {extra}",
+                        kind.word()
+                    ));
                 }
             }
         }
@@ -300,14 +336,22 @@ fn stated_solutions_match() {
     let mut errors = Vec::new();
     let mut problems = 0;
     for file in &files {
-        let name = file.strip_prefix(&root).unwrap_or(file).display().to_string();
+        let name = file
+            .strip_prefix(&root)
+            .unwrap_or(file)
+            .display()
+            .to_string();
         let bytes = std::fs::read(file).unwrap();
-        let text = String::from_utf8(bytes.clone()).unwrap_or_else(|_| bytes.iter().map(|&b| b as char).collect());
+        let text = String::from_utf8(bytes.clone())
+            .unwrap_or_else(|_| bytes.iter().map(|&b| b as char).collect());
         let start = std::time::Instant::now();
         match check_text(&name, &text) {
             Ok(n) => {
                 problems += n;
-                println!("ok   {name} ({n} problem(s), {:.2} s)", start.elapsed().as_secs_f64());
+                println!(
+                    "ok   {name} ({n} problem(s), {:.2} s)",
+                    start.elapsed().as_secs_f64()
+                );
             }
             Err(e) => {
                 println!("FAIL {name}");
@@ -316,7 +360,12 @@ fn stated_solutions_match() {
         }
     }
     println!("{problems} problems in {} files checked", files.len());
-    assert!(errors.is_empty(), "{} discrepancies:\n{}", errors.len(), errors.join("\n"));
+    assert!(
+        errors.is_empty(),
+        "{} discrepancies:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
 }
 
 // The checker itself: it must notice a missing, an extra or a wrong line.
@@ -341,7 +390,10 @@ fn checker_detects_missing_solution() {
     let text = format!("{FOELDEAK}remark solution: 1.Rh2-f2 0-0-0 + 2.Kd3-e2 Rh1-e1 #\nend\n");
     let errors = check_text("missing", &text).unwrap_err();
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(errors[0].contains("does not state") && errors[0].contains("Kd3-c2"), "{errors:?}");
+    assert!(
+        errors[0].contains("does not state") && errors[0].contains("Kd3-c2"),
+        "{errors:?}"
+    );
 }
 
 #[test]
@@ -357,13 +409,28 @@ fn checker_detects_extra_solution() {
 #[test]
 fn checker_detects_wrong_key_and_missing_statement() {
     let base = "begin\nstipulation #2\npieces white Ke1 Qa7 Rh1 black Kc1\n";
-    assert_eq!(check_text("key", &format!("{base}remark key: 1.Qa7-f2\nend\n")), Ok(1));
-    assert_eq!(check_text("key", &format!("{base}remark key: Qa7-f2\nend\n")), Ok(1));
-    let errors = check_text("wrong key", &format!("{base}remark key: 1.Qa7-a2\nend\n")).unwrap_err();
+    assert_eq!(
+        check_text("key", &format!("{base}remark key: 1.Qa7-f2\nend\n")),
+        Ok(1)
+    );
+    assert_eq!(
+        check_text("key", &format!("{base}remark key: Qa7-f2\nend\n")),
+        Ok(1)
+    );
+    let errors =
+        check_text("wrong key", &format!("{base}remark key: 1.Qa7-a2\nend\n")).unwrap_err();
     assert_eq!(errors.len(), 2, "{errors:?}");
-    let errors = check_text("no statement", &format!("{base}remark a free remark\nend\n")).unwrap_err();
+    let errors = check_text(
+        "no statement",
+        &format!("{base}remark a free remark\nend\n"),
+    )
+    .unwrap_err();
     assert!(errors[0].contains("states no solution"), "{errors:?}");
-    let errors = check_text("try", &format!("{base}remark key: 1.Qa7-f2\nremark try: 1.Qa7-a2\nend\n")).unwrap_err();
+    let errors = check_text(
+        "try",
+        &format!("{base}remark key: 1.Qa7-f2\nremark try: 1.Qa7-a2\nend\n"),
+    )
+    .unwrap_err();
     assert!(errors[0].contains("stated try not found"), "{errors:?}");
     // Stated tries must be all the tries.
     let tries = "begin\nstipulation #2\noption Try\npieces white Ke1 Qa7 Rh1 black Kc1\nremark key: 1.Qa7-f2\n";
@@ -377,16 +444,33 @@ fn statement_parsing() {
     assert_eq!(parse_statement("solutions are nice"), None);
     assert_eq!(
         parse_statement("solution b):  1.Kg8-h8 0-0   2.Sh4-g2 Rf1-f8 #"),
-        Some(Ok(Statement { kind: Kind::Solution, twin: Some('b'), text: "1.Kg8-h8 0-0 2.Sh4-g2 Rf1-f8 #".into() }))
+        Some(Ok(Statement {
+            kind: Kind::Solution,
+            twin: Some('b'),
+            text: "1.Kg8-h8 0-0 2.Sh4-g2 Rf1-f8 #".into()
+        }))
     );
     assert_eq!(
         parse_statement("key: 1.h5*g6 ep."),
-        Some(Ok(Statement { kind: Kind::Key, twin: None, text: "h5*g6 ep.".into() }))
+        Some(Ok(Statement {
+            kind: Kind::Key,
+            twin: None,
+            text: "h5*g6 ep.".into()
+        }))
     );
-    assert_eq!(normalise(" 1.Rg2-g3 Rf5-g5+   2.Kg4xf4 Rg5-f4#"), "1.Rg2-g3 Rf5-g5 + 2.Kg4*f4 Rg5-f4 #");
+    assert_eq!(
+        normalise(" 1.Rg2-g3 Rf5-g5+   2.Kg4xf4 Rg5-f4#"),
+        "1.Rg2-g3 Rf5-g5 + 2.Kg4*f4 Rg5-f4 #"
+    );
     assert_eq!(normalise("1.e7-e8=Q #"), "1.e7-e8=Q #");
-    assert_eq!(battle_root("   1.c7-c8=S + ?"), Some(("c7-c8=S +".into(), false)));
-    assert_eq!(battle_root("   1.Qa7-f2 ! threat:"), Some(("Qa7-f2".into(), true)));
+    assert_eq!(
+        battle_root("   1.c7-c8=S + ?"),
+        Some(("c7-c8=S +".into(), false))
+    );
+    assert_eq!(
+        battle_root("   1.Qa7-f2 ! threat:"),
+        Some(("Qa7-f2".into(), true))
+    );
     assert_eq!(battle_root("      1...Kc1-d1"), None);
     assert!(is_help_line("  1.Kc8-b8 0-0   2.g3-g2 Rf1-f8 #"));
     assert!(is_help_line("  1...Bg4-e2   2.0-0-0 Be2-a6 #"));

@@ -7,7 +7,11 @@ use fairy::problem::{solve_problem, SolveConfig};
 
 /// Solves a one-problem text and returns the solution lines (keys with ` !`, help lines).
 fn solve(source: &str) -> Vec<String> {
-    let spec = parse_file(source).into_iter().next().expect("a problem").expect("parses");
+    let spec = parse_file(source)
+        .into_iter()
+        .next()
+        .expect("a problem")
+        .expect("parses");
     let report = solve_problem(&spec, &SolveConfig::default()).expect("solves");
     for t in &report.twins {
         if let Err(e) = &t.outcome {
@@ -25,49 +29,106 @@ fn solve(source: &str) -> Vec<String> {
 }
 
 fn case(pieces: &str, stip: &str, condition: &str, expected: &[&str]) {
-    let cond = if condition.is_empty() { String::new() } else { format!("condition {condition}\n") };
+    let cond = if condition.is_empty() {
+        String::new()
+    } else {
+        format!("condition {condition}\n")
+    };
     let src = format!("begin\npieces {pieces}\nstipulation {stip}\n{cond}end\n");
-    let mut want: Vec<String> = expected.iter().map(|s| s.split_whitespace().collect::<Vec<_>>().join(" ")).collect();
+    let mut want: Vec<String> = expected
+        .iter()
+        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
     want.sort();
     assert_eq!(solve(&src), want, "{condition} {stip}: {pieces}");
 }
 
 #[test]
 fn circe_rook_protected_by_its_own_rebirth() {
-    case("white ka1 ra7 bc4 black kh8", "#1", "Circe", &["1.Ra7-h7 # !"]);
+    case(
+        "white ka1 ra7 bc4 black kh8",
+        "#1",
+        "Circe",
+        &["1.Ra7-h7 # !"],
+    );
 }
 
 #[test]
 fn circe_rex_inclusive_check_needs_an_occupied_home_square() {
-    case("white ka1 sh5 black ke8 rd8 bf8 pd7 re7 pf7", "#1", "Circe RexInclusive", &["1.Sh5-f6 # !"]);
+    case(
+        "white ka1 sh5 black ke8 rd8 bf8 pd7 re7 pf7",
+        "#1",
+        "Circe RexInclusive",
+        &["1.Sh5-f6 # !"],
+    );
 }
 
 #[test]
 fn anticirce_calvet_and_cheylan() {
-    case("white rh2 kc3 black ka1 pa2", "#1", "AntiCirce", &["1.Rh2-h1 # !"]);
-    case("white rh2 kc3 black ka1 pa2", "=1", "AntiCirce Cheylan", &["1.Rh2-h1 = !", "1.Kc3-c2 = !"]);
-    case("white rb8 sa1 kc3 pb3 black kh8 pg7 ph7", "#1", "AntiCirce", &["1.Sa1-c2 # !"]);
+    case(
+        "white rh2 kc3 black ka1 pa2",
+        "#1",
+        "AntiCirce",
+        &["1.Rh2-h1 # !"],
+    );
+    case(
+        "white rh2 kc3 black ka1 pa2",
+        "=1",
+        "AntiCirce Cheylan",
+        &["1.Rh2-h1 = !", "1.Kc3-c2 = !"],
+    );
+    case(
+        "white rb8 sa1 kc3 pb3 black kh8 pg7 ph7",
+        "#1",
+        "AntiCirce",
+        &["1.Sa1-c2 # !"],
+    );
 }
 
 #[test]
 fn assassin_king_on_its_own_units_rebirth_square() {
-    case("white kb6 rc1 ph2 black kh7 rh8 rg8 pg7 pg6 sh6 ph3", "#1", "CirceAssassin", &["1.Rc1-c3 # !"]);
+    case(
+        "white kb6 rc1 ph2 black kh7 rh8 rg8 pg7 pg6 sh6 ph3",
+        "#1",
+        "CirceAssassin",
+        &["1.Rc1-c3 # !"],
+    );
 }
 
 #[test]
 fn chameleon_changes_kind_before_rebirth() {
-    case("white kh8 qb7 rg8 black ke8 pb2 rg4 qf8", "h#1", "ChameleonCirce", &["1.Ke8-d8 Rg8*f8[+bSb8] #"]);
+    case(
+        "white kh8 qb7 rg8 black ke8 pb2 rg4 qf8",
+        "h#1",
+        "ChameleonCirce",
+        &["1.Ke8-d8 Rg8*f8[+bSb8] #"],
+    );
 }
 
 #[test]
 fn parrain_rebirth_follows_the_next_move() {
-    case("white kc6 rf1 qe8 black ke7 rg7", "h#1", "ParrainCirce", &["1.Ke7*e8 Kc6-d6[+wQf8] #"]);
+    case(
+        "white kc6 rf1 qe8 black ke7 rg7",
+        "h#1",
+        "ParrainCirce",
+        &["1.Ke7*e8 Kc6-d6[+wQf8] #"],
+    );
 }
 
 #[test]
 fn kamikaze_units_and_kamikaze_circe() {
-    case("white ka1 rb8 white kamikaze ba5 black kh8 pg7 ph7 sd8", "#1", "", &["1.kBa5*d8[-wkBd8] # !", "1.Rb8*d8 # !"]);
-    case("white ka1 white kamikaze rb5 black kh8 rg8 pg7 sd5", "#1", "Circe", &["1.kRb5*d5[wkRd5->h1] # !"]);
+    case(
+        "white ka1 rb8 white kamikaze ba5 black kh8 pg7 ph7 sd8",
+        "#1",
+        "",
+        &["1.kBa5*d8[-wkBd8] # !", "1.Rb8*d8 # !"],
+    );
+    case(
+        "white ka1 white kamikaze rb5 black kh8 rg8 pg7 sd5",
+        "#1",
+        "Circe",
+        &["1.kRb5*d5[wkRd5->h1] # !"],
+    );
 }
 
 #[test]
@@ -82,27 +143,52 @@ fn mirror_circe_reborn_pawn_promotes() {
 
 #[test]
 fn pwc_swaps_places() {
-    case("white kb8 re3 qe7 black ka3 sd5 pb3 sg6", "h#1", "PWC", &["1.Sd5*e7[+wQd5] Qd5*b3[+bPd5] #"]);
+    case(
+        "white kb8 re3 qe7 black ka3 sd5 pb3 sg6",
+        "h#1",
+        "PWC",
+        &["1.Sd5*e7[+wQd5] Qd5*b3[+bPd5] #"],
+    );
 }
 
 #[test]
 fn strict_circe_forbids_captures_without_rebirth() {
-    case("white kh1 qb1 rd1 black ka8", "#1", "Circe Strict", &["1.Qb1-b8 # !", "1.Qb1-b7 # !"]);
+    case(
+        "white kh1 qb1 rd1 black ka8",
+        "#1",
+        "Circe Strict",
+        &["1.Qb1-b8 # !", "1.Qb1-b7 # !"],
+    );
 }
 
 #[test]
 fn symmetry_circe() {
-    case("white ke8 qa7 qf8 pb5 black kd1 pe5 qg1", "h#1", "SymmetryCirce", &["1.Qg1*a7[+wQh2] Qf8-f1 #"]);
+    case(
+        "white ke8 qa7 qf8 pb5 black kd1 pe5 qg1",
+        "h#1",
+        "SymmetryCirce",
+        &["1.Qg1*a7[+wQh2] Qf8-f1 #"],
+    );
 }
 
 #[test]
 fn volcanic_burial_on_the_own_rebirth_square() {
-    case("white kh1 qd8 pf2 black kf1 rf7", "h#1", "Circe Volcanic", &["1.Rf7*f2[+wPf2->v] Qd8-d1 #"]);
+    case(
+        "white kh1 qd8 pf2 black kf1 rf7",
+        "h#1",
+        "Circe Volcanic",
+        &["1.Rf7*f2[+wPf2->v] Qd8-d1 #"],
+    );
 }
 
 #[test]
 fn clone_circe() {
-    case("white kc6 rb6 pf5 pd2 black ka2 qa5 sb3 pa3", "h#1", "CirceClone", &["1.Qa5*d2[+wQd1] Qd1-b1 #"]);
+    case(
+        "white kc6 rb6 pf5 pd2 black ka2 qa5 sb3 pa3",
+        "h#1",
+        "CirceClone",
+        &["1.Qa5*d2[+wQd1] Qd1-b1 #"],
+    );
 }
 
 #[test]
@@ -117,7 +203,12 @@ fn couscous_circe_pawn_promotes_on_rebirth() {
 
 #[test]
 fn equipollents_circe() {
-    case("white kd6 qh2 sf5 qc6 black kh8 rf3 se5 ph6", "h#1", "EquipollentsCirce", &["1.Se5*c6[+wQa7] Qa7-g7 #"]);
+    case(
+        "white kd6 qh2 sf5 qc6 black kh8 rf3 se5 ph6",
+        "h#1",
+        "EquipollentsCirce",
+        &["1.Se5*c6[+wQa7] Qa7-g7 #"],
+    );
 }
 
 #[test]
@@ -126,7 +217,14 @@ fn mars_circe_captures_from_the_rebirth_square() {
         "white rb3 kg3 black ka8 pb7 rb8",
         "#1",
         "MarsCirce",
-        &["1.Rb3-b2 # !", "1.Rb3-a3 # !", "1.Rb3-b6 # !", "1.Rb3-b4 # !", "1.Rb3-e3 # !", "1.Rb3-c3 # !"],
+        &[
+            "1.Rb3-b2 # !",
+            "1.Rb3-a3 # !",
+            "1.Rb3-b6 # !",
+            "1.Rb3-b4 # !",
+            "1.Rb3-e3 # !",
+            "1.Rb3-c3 # !",
+        ],
     );
 }
 

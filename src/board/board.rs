@@ -16,7 +16,12 @@ pub struct Board {
 
 impl Board {
     pub const fn empty() -> Board {
-        Board { roles: [Bitboard::EMPTY; 6], colors: [Bitboard::EMPTY; 2], kamikaze: Bitboard::EMPTY, hash: 0 }
+        Board {
+            roles: [Bitboard::EMPTY; 6],
+            colors: [Bitboard::EMPTY; 2],
+            kamikaze: Bitboard::EMPTY,
+            hash: 0,
+        }
     }
 
     #[inline]
@@ -77,7 +82,9 @@ impl Board {
         if !self.occupied().contains(sq) {
             return None;
         }
-        Role::ALL.into_iter().find(|r| self.roles[r.index()].contains(sq))
+        Role::ALL
+            .into_iter()
+            .find(|r| self.roles[r.index()].contains(sq))
     }
 
     #[inline]
@@ -142,6 +149,7 @@ impl Board {
 
     /// Every unit on the board, in square order.
     pub fn units(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied().map(move |sq| (sq, self.piece_at(sq).expect("occupied")))
+        self.occupied()
+            .map(move |sq| (sq, self.piece_at(sq).expect("occupied")))
     }
 }

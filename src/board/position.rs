@@ -43,12 +43,23 @@ pub struct Position<E = ()> {
 }
 
 /// The rook corners of the four mutually exclusive castling pairs, white corner first.
-pub const EXCLUSIVE_PAIRS: [(Square, Square); 4] =
-    [(Square::A1, Square::A8), (Square::A1, Square::H8), (Square::H1, Square::A8), (Square::H1, Square::H8)];
+pub const EXCLUSIVE_PAIRS: [(Square, Square); 4] = [
+    (Square::A1, Square::A8),
+    (Square::A1, Square::H8),
+    (Square::H1, Square::A8),
+    (Square::H1, Square::H8),
+];
 
 impl<E: Extension> Position<E> {
     pub fn new(board: Board, side: Color) -> Position<E> {
-        Position { board, side, castling: Bitboard::EMPTY, ep: None, castling_exclusive: 0, ext: E::default() }
+        Position {
+            board,
+            side,
+            castling: Bitboard::EMPTY,
+            ep: None,
+            castling_exclusive: 0,
+            ext: E::default(),
+        }
     }
 
     /// Grants castling rights as Popeye does: to every king on e1/e8 and rook on a1/h1/a8/h8 of its colour.
@@ -125,13 +136,22 @@ impl<E: Extension> Position<E> {
                 }
                 let role = match c.to_ascii_uppercase() {
                     'N' => Role::Knight,
-                    other => Role::from_letter(other).ok_or_else(|| FenError(format!("unknown piece letter '{c}'")))?,
+                    other => Role::from_letter(other)
+                        .ok_or_else(|| FenError(format!("unknown piece letter '{c}'")))?,
                 };
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 if file >= 8 {
                     return Err(FenError(format!("rank {} is too long", rank + 1)));
                 }
-                board.put(Square::from_coords(file, rank), Piece::new(color, role), false);
+                board.put(
+                    Square::from_coords(file, rank),
+                    Piece::new(color, role),
+                    false,
+                );
                 file += 1;
             }
             if file != 8 {
@@ -160,8 +180,10 @@ impl<E: Extension> Position<E> {
         }
         if let Some(ep) = fields.next() {
             if ep != "-" {
-                let crossed = Square::parse(ep).ok_or_else(|| FenError(format!("en passant square '{ep}'")))?;
-                let pawn = Square::from_coords(crossed.file(), if crossed.rank() == 2 { 3 } else { 4 });
+                let crossed = Square::parse(ep)
+                    .ok_or_else(|| FenError(format!("en passant square '{ep}'")))?;
+                let pawn =
+                    Square::from_coords(crossed.file(), if crossed.rank() == 2 { 3 } else { 4 });
                 pos.ep = Some(EnPassant { crossed, pawn });
             }
         }

@@ -111,7 +111,12 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, (b'1' + self.rank()) as char)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file()) as char,
+            (b'1' + self.rank()) as char
+        )
     }
 }
 
@@ -134,7 +139,10 @@ mod tests {
         assert!(Square::A1.is_dark());
         assert!(!Square::H1.is_dark());
         assert_eq!(Square::A1.point_reflection(), Square::H8);
-        assert_eq!(Square::parse("d4").unwrap().point_reflection(), Square::parse("e5").unwrap());
+        assert_eq!(
+            Square::parse("d4").unwrap().point_reflection(),
+            Square::parse("e5").unwrap()
+        );
         assert_eq!(Square::A1.offset(-1, 0), None);
         assert_eq!(Square::A1.offset(1, 2), Square::parse("b3"));
     }

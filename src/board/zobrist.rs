@@ -36,7 +36,14 @@ pub(crate) static KEYS: LazyLock<Keys> = LazyLock::new(|| {
     let castling = std::array::from_fn(|_| next());
     let ep = std::array::from_fn(|_| next());
     let extra = std::array::from_fn(|_| std::array::from_fn(|_| next()));
-    Keys { piece, kamikaze, side, castling, ep, extra }
+    Keys {
+        piece,
+        kamikaze,
+        side,
+        castling,
+        ep,
+        extra,
+    }
 });
 
 #[inline]

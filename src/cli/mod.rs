@@ -8,7 +8,11 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
-#[command(name = "fairy", version, about = "Solver for composed fairy-chess problems in Popeye's input language")]
+#[command(
+    name = "fairy",
+    version,
+    about = "Solver for composed fairy-chess problems in Popeye's input language"
+)]
 pub struct Cli {
     /// Worker threads (default: all cores).
     #[arg(long, global = true)]
@@ -75,7 +79,9 @@ pub struct PerftArgs {
 pub fn run() -> i32 {
     let cli = Cli::parse();
     if let Some(n) = cli.threads {
-        let _ = rayon::ThreadPoolBuilder::new().num_threads(n.max(1)).build_global();
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build_global();
     }
     match cli.command {
         Command::Solve(args) => solve_cmd::run(&args),

@@ -19,7 +19,10 @@ pub fn run(args: &PerftArgs) -> i32 {
     let fairy = match parse_conditions(&words) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("fairy: error: --condition word {}: {}", e.span.col, e.message);
+            eprintln!(
+                "fairy: error: --condition word {}: {}",
+                e.span.col, e.message
+            );
             return 2;
         }
     };
@@ -55,7 +58,10 @@ fn count<R: Rules>(rules: &R, args: &PerftArgs) -> i32 {
         let mut total = 0;
         for (mv, n) in fairy::perft::divide(rules, &pos, args.depth) {
             let after = rules.play(&pos, &mv);
-            println!("{} {n}", notation::move_text(&annotate(rules, &pos, &mv, &after)));
+            println!(
+                "{} {n}",
+                notation::move_text(&annotate(rules, &pos, &mv, &after))
+            );
             total += n;
         }
         total
@@ -64,6 +70,10 @@ fn count<R: Rules>(rules: &R, args: &PerftArgs) -> i32 {
     };
     let secs = start.elapsed().as_secs_f64();
     println!("perft {} = {total}", args.depth);
-    eprintln!("{:.3} s, {:.1} M nodes/s", secs, total as f64 / secs.max(1e-9) / 1e6);
+    eprintln!(
+        "{:.3} s, {:.1} M nodes/s",
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
     0
 }

@@ -20,13 +20,19 @@ fn read_items(args: &SolveArgs) -> Result<Vec<Item>, i32> {
                 if !args.options.is_empty() {
                     // Options are read by the file parser, from a one-line problem.
                     let text = format!("stipulation {stip}\noption {}\n", args.options.join(" "));
-                    let parsed = input::parse_file(&text).into_iter().next().expect("one problem");
+                    let parsed = input::parse_file(&text)
+                        .into_iter()
+                        .next()
+                        .expect("one problem");
                     spec.options = parsed?.options;
                 }
                 Ok(spec)
             })
             .map_err(|e| (e.line, e.col, e.message));
-        items.push(Item { file: "<command line>".into(), parsed });
+        items.push(Item {
+            file: "<command line>".into(),
+            parsed,
+        });
     }
     for path in &args.files {
         let name = path.display().to_string();
@@ -43,7 +49,10 @@ fn read_items(args: &SolveArgs) -> Result<Vec<Item>, i32> {
             Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
         };
         for parsed in input::parse_file(&text) {
-            items.push(Item { file: name.clone(), parsed: parsed.map_err(|e| (e.line, e.col, e.message)) });
+            items.push(Item {
+                file: name.clone(),
+                parsed: parsed.map_err(|e| (e.line, e.col, e.message)),
+            });
         }
     }
     if items.is_empty() {
@@ -58,7 +67,10 @@ pub fn run(args: &SolveArgs) -> i32 {
         Ok(items) => items,
         Err(code) => return code,
     };
-    let config = SolveConfig { hash_mb: args.hash, max_time: args.max_time.map(Duration::from_secs) };
+    let config = SolveConfig {
+        hash_mb: args.hash,
+        max_time: args.max_time.map(Duration::from_secs),
+    };
     let mut failed = false;
     let stdout = std::io::stdout();
     for item in items {
@@ -94,7 +106,12 @@ pub fn run(args: &SolveArgs) -> i32 {
             }
         }
         if args.time {
-            eprintln!("{}: problem {}: {:.3} s", item.file, spec.index, start.elapsed().as_secs_f64());
+            eprintln!(
+                "{}: problem {}: {:.3} s",
+                item.file,
+                spec.index,
+                start.elapsed().as_secs_f64()
+            );
         }
     }
     if failed {

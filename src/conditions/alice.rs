@@ -62,8 +62,18 @@ fn board_mut(pos: &mut Position<AliceExt>, i: usize) -> &mut Board {
 /// The position as seen from one board: that board's units only.
 fn view(pos: &Position<AliceExt>, i: usize) -> Position<()> {
     let b = *board(pos, i);
-    let ep = pos.ep.filter(|ep| b.piece_at(ep.pawn).is_some_and(|p| p.role == Role::Pawn && p.color != pos.side));
-    Position { board: b, side: pos.side, castling: pos.castling, ep, castling_exclusive: pos.castling_exclusive, ext: () }
+    let ep = pos.ep.filter(|ep| {
+        b.piece_at(ep.pawn)
+            .is_some_and(|p| p.role == Role::Pawn && p.color != pos.side)
+    });
+    Position {
+        board: b,
+        side: pos.side,
+        castling: pos.castling,
+        ep,
+        castling_exclusive: pos.castling_exclusive,
+        ext: (),
+    }
 }
 
 /// The squares the move's units arrive on (king and rook when castling).
@@ -112,7 +122,10 @@ impl Alice {
             if self.variant == AliceVariant::Duo && piece.role == Role::Pawn {
                 continue;
             }
-            if self.variant == AliceVariant::MissAlice && piece.role == Role::King && movegen::is_attacked(here, from, !pos.side) {
+            if self.variant == AliceVariant::MissAlice
+                && piece.role == Role::King
+                && movegen::is_attacked(here, from, !pos.side)
+            {
                 // Miss Alice: a king may not escape check by a zero move (in Duo chess it may).
                 continue;
             }
@@ -148,7 +161,9 @@ impl Rules for Alice {
             for mv in moves.iter() {
                 // Castling: not out of, through or into check, on the board it is played on.
                 if mv.is_castling()
-                    && movegen::castling_king_path(mv).iter().any(|&sq| movegen::is_attacked(&here.board, sq, !pos.side))
+                    && movegen::castling_king_path(mv)
+                        .iter()
+                        .any(|&sq| movegen::is_attacked(&here.board, sq, !pos.side))
                 {
                     continue;
                 }
@@ -163,7 +178,9 @@ impl Rules for Alice {
                 let (to, rook_to) = arrivals(mv);
                 for &y in &targets[..count] {
                     let other = board(pos, y);
-                    let blocked = y != x && (other.occupied().contains(to) || rook_to.is_some_and(|r| other.occupied().contains(r)));
+                    let blocked = y != x
+                        && (other.occupied().contains(to)
+                            || rook_to.is_some_and(|r| other.occupied().contains(r)));
                     let y = match (blocked, self.variant) {
                         (false, _) => y,
                         // O'Donohue: the unit stays on the board it moved on.
@@ -212,28 +229,42 @@ impl Rules for Alice {
             // E.p. is possible only on the board the pawn ended on.
             let crossed = Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2);
             let there = board(&next, y);
-            if (attacks::pawn(pos.side, crossed) & there.pieces(!pos.side, Role::Pawn)).is_nonempty() && !there.occupied().contains(crossed) {
-                next.ep = Some(EnPassant { crossed, pawn: mv.to });
+            if (attacks::pawn(pos.side, crossed) & there.pieces(!pos.side, Role::Pawn))
+                .is_nonempty()
+                && !there.occupied().contains(crossed)
+            {
+                next.ep = Some(EnPassant {
+                    crossed,
+                    pawn: mv.to,
+                });
             }
         }
         next
     }
 
     fn in_check(&self, pos: &Position<AliceExt>, color: Color) -> bool {
-        let Some((k, z)) = Alice::king_board(pos, color) else { return false };
+        let Some((k, z)) = Alice::king_board(pos, color) else {
+            return false;
+        };
         if movegen::is_attacked(board(pos, z), k, !color) {
             return true;
         }
         // Duo: an enemy piece on the king's zero square could take it by a zero move.
         self.variant == AliceVariant::Duo
-            && board(pos, 1 - z).piece_at(k).is_some_and(|p| p.color != color && p.role != Role::Pawn)
+            && board(pos, 1 - z)
+                .piece_at(k)
+                .is_some_and(|p| p.color != color && p.role != Role::Pawn)
     }
 
     fn second_board_by_default(&self, color: Color) -> bool {
         self.variant == AliceVariant::LookingGlass && color == Color::Black
     }
 
-    fn place_on_second_board(&self, pos: &mut Position<AliceExt>, units: &[(Square, Piece, bool)]) -> Result<(), String> {
+    fn place_on_second_board(
+        &self,
+        pos: &mut Position<AliceExt>,
+        units: &[(Square, Piece, bool)],
+    ) -> Result<(), String> {
         for &(sq, piece, kamikaze) in units {
             if pos.ext.b.occupied().contains(sq) {
                 return Err(format!("two units on {sq} of board B"));

@@ -87,7 +87,12 @@ impl Circe {
     }
 
     pub const fn anticirce() -> Circe {
-        Circe { reborn: Reborn::Capturer, occupied: Occupied::Illegal, rex_inclusive: true, ..Circe::circe() }
+        Circe {
+            reborn: Reborn::Capturer,
+            occupied: Occupied::Illegal,
+            rex_inclusive: true,
+            ..Circe::circe()
+        }
     }
 }
 
@@ -155,7 +160,11 @@ pub fn rebirth_square(rule: SquareRule, c: &Capture) -> Option<Square> {
         }
         SquareRule::Symmetry => Some(c.x.point_reflection()),
         SquareRule::File => {
-            let rank = if c.role == Role::Pawn { c.color.pawn_rank() } else { c.color.back_rank() };
+            let rank = if c.role == Role::Pawn {
+                c.color.pawn_rank()
+            } else {
+                c.color.back_rank()
+            };
             Some(Square::from_coords(c.x.file(), rank))
         }
         SquareRule::Antipodes => Some(Square::from_coords(c.x.file() ^ 4, c.x.rank() ^ 4)),
@@ -173,15 +182,42 @@ mod tests {
 
     #[test]
     fn standard_squares() {
-        assert_eq!(standard_square(Role::Knight, Color::Black, sq("c4")), sq("g8"));
-        assert_eq!(standard_square(Role::Rook, Color::White, sq("e8")), sq("h1"));
-        assert_eq!(standard_square(Role::Rook, Color::White, sq("a1")), sq("a1"));
-        assert_eq!(standard_square(Role::Bishop, Color::Black, sq("a1")), sq("f8"));
-        assert_eq!(standard_square(Role::Queen, Color::Black, sq("b1")), sq("d8"));
-        assert_eq!(standard_square(Role::Queen, Color::White, sq("a5")), sq("d1"));
-        assert_eq!(standard_square(Role::King, Color::White, sq("a5")), sq("e1"));
-        assert_eq!(standard_square(Role::Pawn, Color::Black, sq("d6")), sq("d7"));
-        assert_eq!(standard_square(Role::Knight, Color::White, sq("a1")), sq("g1"));
+        assert_eq!(
+            standard_square(Role::Knight, Color::Black, sq("c4")),
+            sq("g8")
+        );
+        assert_eq!(
+            standard_square(Role::Rook, Color::White, sq("e8")),
+            sq("h1")
+        );
+        assert_eq!(
+            standard_square(Role::Rook, Color::White, sq("a1")),
+            sq("a1")
+        );
+        assert_eq!(
+            standard_square(Role::Bishop, Color::Black, sq("a1")),
+            sq("f8")
+        );
+        assert_eq!(
+            standard_square(Role::Queen, Color::Black, sq("b1")),
+            sq("d8")
+        );
+        assert_eq!(
+            standard_square(Role::Queen, Color::White, sq("a5")),
+            sq("d1")
+        );
+        assert_eq!(
+            standard_square(Role::King, Color::White, sq("a5")),
+            sq("e1")
+        );
+        assert_eq!(
+            standard_square(Role::Pawn, Color::Black, sq("d6")),
+            sq("d7")
+        );
+        assert_eq!(
+            standard_square(Role::Knight, Color::White, sq("a1")),
+            sq("g1")
+        );
     }
 
     #[test]

@@ -2,7 +2,10 @@
 //! Each pseudo-legal move is expanded here into its variants with every effect decided,
 //! so that playing and printing a move need no further choice.
 
-use super::circe::{chameleon, rebirth_square, standard_square, Capture, Circe, KindRule, Occupied, Reborn, SquareRule};
+use super::circe::{
+    chameleon, rebirth_square, standard_square, Capture, Circe, KindRule, Occupied, Reborn,
+    SquareRule,
+};
 use super::Rules;
 use crate::board::{extra_key, Bitboard, Board, Color, Extension, Piece, Position, Role, Square};
 use crate::movegen::{self, Effects, Gen, Move, MoveKind, MoveList, Placement};
@@ -57,7 +60,11 @@ pub struct FairyExt {
 
 impl Default for FairyExt {
     fn default() -> FairyExt {
-        FairyExt { pending: None, hidden: [None; MAX_HIDDEN], origins: [NO_ORIGIN; 64] }
+        FairyExt {
+            pending: None,
+            hidden: [None; MAX_HIDDEN],
+            origins: [NO_ORIGIN; 64],
+        }
     }
 }
 
@@ -69,7 +76,8 @@ impl Extension for FairyExt {
         }
         for (i, h) in self.hidden.iter().enumerate() {
             if let Some(h) = h {
-                k ^= extra_key(12 + (h.piece.color.index() ^ (i & 1) << 1), h.square).rotate_left(h.piece.role.index() as u32 * 5 + i as u32);
+                k ^= extra_key(12 + (h.piece.color.index() ^ (i & 1) << 1), h.square)
+                    .rotate_left(h.piece.role.index() as u32 * 5 + i as u32);
             }
         }
         if self.origins[0] != NO_ORIGIN || self.origins.iter().any(|&o| o != NO_ORIGIN) {
@@ -104,10 +112,15 @@ fn regrant(pos: &mut Position<FairyExt>, piece: Piece, sq: Square) {
         return;
     }
     let king = Square::from_coords(4, back);
-    let rooks = Bitboard::from_square(Square::from_coords(0, back)) | Bitboard::from_square(Square::from_coords(7, back));
+    let rooks = Bitboard::from_square(Square::from_coords(0, back))
+        | Bitboard::from_square(Square::from_coords(7, back));
     match piece.role {
-        Role::Rook if (sq.file() == 0 || sq.file() == 7) && pos.castling.contains(king) => pos.castling |= Bitboard::from_square(sq),
-        Role::King if sq == king && (pos.castling & rooks).is_nonempty() => pos.castling |= Bitboard::from_square(sq),
+        Role::Rook if (sq.file() == 0 || sq.file() == 7) && pos.castling.contains(king) => {
+            pos.castling |= Bitboard::from_square(sq)
+        }
+        Role::King if sq == king && (pos.castling & rooks).is_nonempty() => {
+            pos.castling |= Bitboard::from_square(sq)
+        }
         _ => {}
     }
 }
@@ -115,9 +128,17 @@ fn regrant(pos: &mut Position<FairyExt>, piece: Piece, sq: Square) {
 /// The unit placed on `sq`: a pawn put on its last rank promotes at once, one variant per choice.
 fn placements(piece: Piece, sq: Square, kamikaze: bool) -> impl Iterator<Item = Placement> {
     let promote = piece.role == Role::Pawn && sq.rank() == piece.color.promotion_rank();
-    let roles: &'static [Role] = if promote { &Role::PROMOTIONS } else { &[Role::Pawn] };
+    let roles: &'static [Role] = if promote {
+        &Role::PROMOTIONS
+    } else {
+        &[Role::Pawn]
+    };
     roles.iter().map(move |&r| Placement {
-        piece: if promote { Piece::new(piece.color, r) } else { piece },
+        piece: if promote {
+            Piece::new(piece.color, r)
+        } else {
+            piece
+        },
         square: sq,
         kamikaze,
         promoted: promote,
@@ -148,7 +169,15 @@ impl Fairy {
     fn expand(&self, pos: &Position<FairyExt>, mv: Move, out: &mut MoveList) {
         if mv.captured.is_none() {
             // Only captures have effects of their own.
-            self.finish(pos, mv, Effects { capture_from: mv.effects.capture_from, ..Effects::default() }, out);
+            self.finish(
+                pos,
+                mv,
+                Effects {
+                    capture_from: mv.effects.capture_from,
+                    ..Effects::default()
+                },
+                out,
+            );
             return;
         }
         let mut scratch = *pos;
@@ -156,18 +185,29 @@ impl Fairy {
         let mover = pos.side;
         let moved = Piece::new(mover, mv.promotion.unwrap_or(mv.role));
         let kamikaze = pos.board.is_kamikaze(mv.from);
-        let mut effects = Effects { capture_from: mv.effects.capture_from, ..Effects::default() };
+        let mut effects = Effects {
+            capture_from: mv.effects.capture_from,
+            ..Effects::default()
+        };
         let board = &mut scratch.board;
         if let Some(captured) = mv.captured {
             let x = mv.capture_square();
             // The capturer first: kamikaze units vanish (and may be reborn), Anticirce moves them.
             if kamikaze || self.kamikaze_all {
                 board.take(mv.to);
-                let reborn = self.captured_reborn().filter(|_| !self.kamikaze_all).map(|_| standard_square(moved.role, mover, mv.to));
+                let reborn = self
+                    .captured_reborn()
+                    .filter(|_| !self.kamikaze_all)
+                    .map(|_| standard_square(moved.role, mover, mv.to));
                 match reborn {
                     Some(sq) if !board.occupied().contains(sq) => {
                         board.put(sq, moved, kamikaze);
-                        effects.relocation = Some(Placement { piece: moved, square: sq, kamikaze, promoted: false });
+                        effects.relocation = Some(Placement {
+                            piece: moved,
+                            square: sq,
+                            kamikaze,
+                            promoted: false,
+                        });
                     }
                     _ => {
                         effects.capturer_removed = true;
@@ -190,7 +230,9 @@ impl Fairy {
                     capturer_color: captured.color,
                     origin: pos.ext.origin(mv.from),
                 };
-                let Some(sq) = rebirth_square(anti.square, &cap) else { return };
+                let Some(sq) = rebirth_square(anti.square, &cap) else {
+                    return;
+                };
                 if sq == mv.to {
                     if anti.cheylan {
                         return;
@@ -200,7 +242,12 @@ impl Fairy {
                 }
                 board.take(mv.to);
                 board.put(sq, Piece::new(mover, role), false);
-                effects.relocation = Some(Placement { piece: Piece::new(mover, role), square: sq, kamikaze: false, promoted: false });
+                effects.relocation = Some(Placement {
+                    piece: Piece::new(mover, role),
+                    square: sq,
+                    kamikaze: false,
+                    promoted: false,
+                });
             }
             if let Some(circe) = self.captured_reborn() {
                 if captured.role == Role::King && !circe.rex_inclusive {
@@ -208,8 +255,17 @@ impl Fairy {
                 } else if matches!(circe.square, SquareRule::Parrain { .. }) {
                     // Reborn at the end of the owner's next move, see below.
                 } else {
-                    let role = self.reborn_kind(circe.kind, captured.role, mv.role, mv.promotion.is_some());
-                    let role = if circe.kind == KindRule::Clone && mv.role == Role::Pawn { Role::Pawn } else { role };
+                    let role = self.reborn_kind(
+                        circe.kind,
+                        captured.role,
+                        mv.role,
+                        mv.promotion.is_some(),
+                    );
+                    let role = if circe.kind == KindRule::Clone && mv.role == Role::Pawn {
+                        Role::Pawn
+                    } else {
+                        role
+                    };
                     let cap = Capture {
                         role,
                         color: captured.color,
@@ -229,9 +285,15 @@ impl Fairy {
                             if taken && circe.occupied == Occupied::Illegal {
                                 return;
                             }
-                            if !taken || matches!(circe.occupied, Occupied::Assassin | Occupied::Volcanic) {
+                            if !taken
+                                || matches!(circe.occupied, Occupied::Assassin | Occupied::Volcanic)
+                            {
                                 let buried = taken && circe.occupied == Occupied::Volcanic;
-                                for placement in placements(Piece::new(captured.color, role), sq, captured_kamikaze) {
+                                for placement in placements(
+                                    Piece::new(captured.color, role),
+                                    sq,
+                                    captured_kamikaze,
+                                ) {
                                     let mut e = effects;
                                     e.rebirth = Some(placement);
                                     e.buried = buried;
@@ -258,7 +320,10 @@ impl Fairy {
         // Where everything else stands after the move.
         let after = self.apply(pos, &mv);
         if let Some(p) = pos.ext.pending {
-            let contra = matches!(self.circe.map(|c| c.square), Some(SquareRule::Parrain { contra: true }));
+            let contra = matches!(
+                self.circe.map(|c| c.square),
+                Some(SquareRule::Parrain { contra: true })
+            );
             let (df, dr) = displacement(&mv);
             let (df, dr) = if contra { (-df, -dr) } else { (df, dr) };
             if let Some(sq) = p.square.offset(df, dr) {
@@ -274,8 +339,19 @@ impl Fairy {
             out.push(mv);
             return;
         }
-        if let Some(h) = after.ext.hidden.iter().flatten().find(|h| !after.board.occupied().contains(h.square)) {
-            mv.effects.arrival = Some(Placement { piece: h.piece, square: h.square, kamikaze: h.kamikaze, promoted: false });
+        if let Some(h) = after
+            .ext
+            .hidden
+            .iter()
+            .flatten()
+            .find(|h| !after.board.occupied().contains(h.square))
+        {
+            mv.effects.arrival = Some(Placement {
+                piece: h.piece,
+                square: h.square,
+                kamikaze: h.kamikaze,
+                promoted: false,
+            });
             mv.effects.erupted = true;
         }
         out.push(mv);
@@ -287,10 +363,15 @@ impl Fairy {
         let mover = pos.side;
         let x = mv.capture_square();
         let from_origin = p.ext.origins[mv.from.index()];
-        let captured_origin = if mv.is_capture() { p.ext.origins[x.index()] } else { NO_ORIGIN };
+        let captured_origin = if mv.is_capture() {
+            p.ext.origins[x.index()]
+        } else {
+            NO_ORIGIN
+        };
         let captured_kamikaze = mv.is_capture() && pos.board.is_kamikaze(x);
         movegen::play_orthodox(&mut p, mv);
-        if p.ext.origins[0] != NO_ORIGIN || from_origin != NO_ORIGIN || captured_origin != NO_ORIGIN {
+        if p.ext.origins[0] != NO_ORIGIN || from_origin != NO_ORIGIN || captured_origin != NO_ORIGIN
+        {
             p.ext.origins[x.index()] = NO_ORIGIN;
             p.ext.origins[mv.from.index()] = NO_ORIGIN;
             p.ext.origins[mv.to.index()] = from_origin;
@@ -316,7 +397,12 @@ impl Fairy {
         }
         if let Some(r) = e.rebirth {
             if e.buried {
-                p.ext.hide(Hidden { piece: r.piece, kamikaze: r.kamikaze, square: r.square, origin: captured_origin });
+                p.ext.hide(Hidden {
+                    piece: r.piece,
+                    kamikaze: r.kamikaze,
+                    square: r.square,
+                    origin: captured_origin,
+                });
             } else {
                 if p.board.occupied().contains(r.square) {
                     // Circe Assassin: the occupant goes.
@@ -328,12 +414,20 @@ impl Fairy {
                 regrant(&mut p, r.piece, r.square);
             }
         }
-        let parrain = matches!(self.circe.map(|c| c.square), Some(SquareRule::Parrain { .. }));
+        let parrain = matches!(
+            self.circe.map(|c| c.square),
+            Some(SquareRule::Parrain { .. })
+        );
         if parrain {
             p.ext.pending = None;
             if let Some(c) = mv.captured {
                 if c.role != Role::King {
-                    p.ext.pending = Some(Pending { piece: c, kamikaze: captured_kamikaze, square: x, origin: captured_origin });
+                    p.ext.pending = Some(Pending {
+                        piece: c,
+                        kamikaze: captured_kamikaze,
+                        square: x,
+                        origin: captured_origin,
+                    });
                 }
             }
         }
@@ -361,7 +455,9 @@ impl Fairy {
         let them = board.by_color(!side);
         for from in board.by_color(side) {
             let piece = board.piece_at(from).expect("occupied");
-            let Some((via, occ)) = mars_origin(board, piece, from) else { continue };
+            let Some((via, occ)) = mars_origin(board, piece, from) else {
+                continue;
+            };
             for to in movegen::attacks_from(piece, via, occ) & them {
                 push_via(out, piece, from, via, to, board.piece_at(to));
             }
@@ -374,7 +470,9 @@ impl Fairy {
         let side = pos.side;
         for from in board.by_color(side) {
             let piece = board.piece_at(from).expect("occupied");
-            let Some((via, occ)) = mars_origin(board, piece, from) else { continue };
+            let Some((via, occ)) = mars_origin(board, piece, from) else {
+                continue;
+            };
             let targets: Bitboard = if piece.role == Role::Pawn {
                 let mut t = Bitboard::EMPTY;
                 if let Some(one) = via.offset(0, side.forward()) {
@@ -404,21 +502,43 @@ impl Fairy {
     }
 
     /// Whether the capture of `color`'s king on `k` by the unit on `from` removes it for good.
-    fn king_capture_counts(&self, pos: &Position<FairyExt>, color: Color, k: Square, from: Square) -> bool {
+    fn king_capture_counts(
+        &self,
+        pos: &Position<FairyExt>,
+        color: Color,
+        k: Square,
+        from: Square,
+    ) -> bool {
         let Some(circe) = self.circe else { return true };
         let board = &pos.board;
-        let Some(capturer) = board.piece_at(from) else { return false };
+        let Some(capturer) = board.piece_at(from) else {
+            return false;
+        };
         match circe.reborn {
             Reborn::Capturer => {
-                let promoting = capturer.role == Role::Pawn && k.rank() == capturer.color.promotion_rank();
-                let roles: &[Role] = if promoting { &Role::PROMOTIONS } else { std::slice::from_ref(&capturer.role) };
+                let promoting =
+                    capturer.role == Role::Pawn && k.rank() == capturer.color.promotion_rank();
+                let roles: &[Role] = if promoting {
+                    &Role::PROMOTIONS
+                } else {
+                    std::slice::from_ref(&capturer.role)
+                };
                 roles.iter().any(|&role| {
                     let role = match circe.kind {
                         KindRule::Clone => Role::King,
                         KindRule::Chameleon => chameleon(role),
                         KindRule::Same => role,
                     };
-                    let cap = Capture { role, color: capturer.color, x: k, from, to: k, capturer_role: Role::King, capturer_color: color, origin: pos.ext.origin(from) };
+                    let cap = Capture {
+                        role,
+                        color: capturer.color,
+                        x: k,
+                        from,
+                        to: k,
+                        capturer_role: Role::King,
+                        capturer_color: color,
+                        origin: pos.ext.origin(from),
+                    };
                     match rebirth_square(circe.square, &cap) {
                         None => false,
                         Some(sq) if sq == k => !circe.cheylan,
@@ -430,7 +550,16 @@ impl Fairy {
                 if !circe.rex_inclusive {
                     return true;
                 }
-                let cap = Capture { role: Role::King, color, x: k, from, to: k, capturer_role: capturer.role, capturer_color: capturer.color, origin: pos.ext.origin(k) };
+                let cap = Capture {
+                    role: Role::King,
+                    color,
+                    x: k,
+                    from,
+                    to: k,
+                    capturer_role: capturer.role,
+                    capturer_color: capturer.color,
+                    origin: pos.ext.origin(k),
+                };
                 match rebirth_square(circe.square, &cap) {
                     None => true,
                     Some(sq) if sq == k => true,
@@ -442,7 +571,13 @@ impl Fairy {
     }
 
     /// Circe Assassin: a unit of `color` whose rebirth would land on its own king.
-    fn assassin_threat(&self, pos: &Position<FairyExt>, color: Color, k: Square, circe: Circe) -> bool {
+    fn assassin_threat(
+        &self,
+        pos: &Position<FairyExt>,
+        color: Color,
+        k: Square,
+        circe: Circe,
+    ) -> bool {
         let board = &pos.board;
         let occ = board.occupied();
         for v in board.by_color(color) & !Bitboard::from_square(k) {
@@ -450,7 +585,16 @@ impl Fairy {
             for a in movegen::attackers(board, v, !color, occ) {
                 let capturer = board.piece_at(a).expect("occupied");
                 let role = self.reborn_kind(circe.kind, victim.role, capturer.role, false);
-                let cap = Capture { role, color, x: v, from: a, to: v, capturer_role: capturer.role, capturer_color: !color, origin: pos.ext.origin(v) };
+                let cap = Capture {
+                    role,
+                    color,
+                    x: v,
+                    from: a,
+                    to: v,
+                    capturer_role: capturer.role,
+                    capturer_color: !color,
+                    origin: pos.ext.origin(v),
+                };
                 if rebirth_square(circe.square, &cap) == Some(k) {
                     return true;
                 }
@@ -461,14 +605,44 @@ impl Fairy {
 }
 
 /// A Mars or Anti-Mars move of `piece` from `from`, made as if from `via`, one per promotion choice.
-fn push_via(out: &mut MoveList, piece: Piece, from: Square, via: Square, to: Square, captured: Option<Piece>) {
+fn push_via(
+    out: &mut MoveList,
+    piece: Piece,
+    from: Square,
+    via: Square,
+    to: Square,
+    captured: Option<Piece>,
+) {
     let promotes = piece.role == Role::Pawn && to.rank() == piece.color.promotion_rank();
-    let roles: &[Option<Role>] =
-        if promotes { &[Some(Role::Queen), Some(Role::Knight), Some(Role::Rook), Some(Role::Bishop)] } else { &[None] };
-    let kind = if captured.is_some() { MoveKind::Capture } else { MoveKind::Quiet };
-    let effects = Effects { capture_from: (via != from).then_some(via), ..Effects::default() };
+    let roles: &[Option<Role>] = if promotes {
+        &[
+            Some(Role::Queen),
+            Some(Role::Knight),
+            Some(Role::Rook),
+            Some(Role::Bishop),
+        ]
+    } else {
+        &[None]
+    };
+    let kind = if captured.is_some() {
+        MoveKind::Capture
+    } else {
+        MoveKind::Quiet
+    };
+    let effects = Effects {
+        capture_from: (via != from).then_some(via),
+        ..Effects::default()
+    };
     for &promotion in roles {
-        out.push(Move { from, to, role: piece.role, kind, promotion, captured, effects });
+        out.push(Move {
+            from,
+            to,
+            role: piece.role,
+            kind,
+            promotion,
+            captured,
+            effects,
+        });
     }
 }
 
@@ -492,7 +666,10 @@ fn displacement(mv: &Move) -> (i8, i8) {
         MoveKind::CastleShort => (0, 0),
         MoveKind::CastleLong => (1, 0),
         MoveKind::Null => (0, 0),
-        _ => (mv.to.file() as i8 - mv.from.file() as i8, mv.to.rank() as i8 - mv.from.rank() as i8),
+        _ => (
+            mv.to.file() as i8 - mv.from.file() as i8,
+            mv.to.rank() as i8 - mv.from.rank() as i8,
+        ),
     }
 }
 
@@ -530,9 +707,22 @@ impl Rules for Fairy {
             p.board.put(a.square, a.piece, a.kamikaze);
             regrant(&mut p, a.piece, a.square);
             if mv.effects.erupted {
-                if let Some(i) = p.ext.hidden.iter().position(|h| h.is_some_and(|h| h.square == a.square)) {
+                if let Some(i) = p
+                    .ext
+                    .hidden
+                    .iter()
+                    .position(|h| h.is_some_and(|h| h.square == a.square))
+                {
                     p.ext.origins[a.square.index()] = p.ext.hidden[i].expect("found").origin;
-                    let mut rest: Vec<Option<Hidden>> = p.ext.hidden.iter().copied().enumerate().filter(|&(j, _)| j != i).map(|(_, h)| h).collect();
+                    let mut rest: Vec<Option<Hidden>> = p
+                        .ext
+                        .hidden
+                        .iter()
+                        .copied()
+                        .enumerate()
+                        .filter(|&(j, _)| j != i)
+                        .map(|(_, h)| h)
+                        .collect();
                     rest.push(None);
                     p.ext.hidden.copy_from_slice(&rest);
                 }
@@ -544,7 +734,9 @@ impl Rules for Fairy {
     }
 
     fn in_check(&self, pos: &Position<FairyExt>, color: Color) -> bool {
-        let Some(k) = pos.board.king(color) else { return false };
+        let Some(k) = pos.board.king(color) else {
+            return false;
+        };
         let board = &pos.board;
         let attackers = if self.mars == Some(Mars::Mars) {
             let mut set = Bitboard::EMPTY;
@@ -560,16 +752,26 @@ impl Rules for Fairy {
         } else {
             movegen::attackers(board, k, !color, board.occupied())
         };
-        if attackers.is_nonempty() && attackers.into_iter().any(|a| self.king_capture_counts(pos, color, k, a)) {
+        if attackers.is_nonempty()
+            && attackers
+                .into_iter()
+                .any(|a| self.king_capture_counts(pos, color, k, a))
+        {
             return true;
         }
         match self.circe {
-            Some(c) if c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured => self.assassin_threat(pos, color, k, c),
+            Some(c) if c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured => {
+                self.assassin_threat(pos, color, k, c)
+            }
             _ => false,
         }
     }
 
-    fn init(&self, pos: &mut Position<FairyExt>, hidden: &[(Square, Piece, bool)]) -> Result<(), String> {
+    fn init(
+        &self,
+        pos: &mut Position<FairyExt>,
+        hidden: &[(Square, Piece, bool)],
+    ) -> Result<(), String> {
         let circe = self.circe;
         if circe.is_some_and(|c| c.square == SquareRule::Diagram) {
             for sq in pos.board.occupied() {
@@ -583,7 +785,12 @@ impl Rules for Fairy {
             if pos.ext.hidden.iter().all(|h| h.is_some()) {
                 return Err(format!("too many units hidden on {square}"));
             }
-            pos.ext.hide(Hidden { piece, kamikaze, square, origin: NO_ORIGIN });
+            pos.ext.hide(Hidden {
+                piece,
+                kamikaze,
+                square,
+                origin: NO_ORIGIN,
+            });
         }
         Ok(())
     }
@@ -596,4 +803,3 @@ impl Rules for Fairy {
         !self.in_check(after, side)
     }
 }
-

@@ -35,7 +35,11 @@ pub trait Rules: Sync + Send {
 
     /// Prepares condition state of a diagram position; `hidden` are units given under
     /// others on the same square, earliest first.
-    fn init(&self, _pos: &mut Position<Self::Ext>, hidden: &[(Square, Piece, bool)]) -> Result<(), String> {
+    fn init(
+        &self,
+        _pos: &mut Position<Self::Ext>,
+        hidden: &[(Square, Piece, bool)],
+    ) -> Result<(), String> {
         match hidden.first() {
             Some((sq, _, _)) => Err(format!("two units on {sq}")),
             None => Ok(()),
@@ -55,9 +59,15 @@ pub trait Rules: Sync + Send {
     }
 
     /// Puts units on a second board (Alice chess); other rules have none.
-    fn place_on_second_board(&self, _pos: &mut Position<Self::Ext>, units: &[(Square, Piece, bool)]) -> Result<(), String> {
+    fn place_on_second_board(
+        &self,
+        _pos: &mut Position<Self::Ext>,
+        units: &[(Square, Piece, bool)],
+    ) -> Result<(), String> {
         match units.first() {
-            Some((sq, _, _)) => Err(format!("the unit on {sq} is given for board B, which needs condition AliceChess")),
+            Some((sq, _, _)) => Err(format!(
+                "the unit on {sq} is given for board B, which needs condition AliceChess"
+            )),
             None => Ok(()),
         }
     }
@@ -78,7 +88,11 @@ pub trait Rules: Sync + Send {
     }
 
     /// Legal moves together with the positions they lead to.
-    fn legal_successors(&self, pos: &Position<Self::Ext>, out: &mut Vec<(Move, Position<Self::Ext>)>) {
+    fn legal_successors(
+        &self,
+        pos: &Position<Self::Ext>,
+        out: &mut Vec<(Move, Position<Self::Ext>)>,
+    ) {
         let mut moves = MoveList::new();
         self.pseudo_legal(pos, &mut moves);
         for mv in moves {

@@ -18,7 +18,10 @@ impl Rules for Orthodox {
         let mut i = start;
         while i < out.len() {
             let path = movegen::castling_king_path(&out[i]);
-            if path.iter().any(|&sq| movegen::is_attacked(&pos.board, sq, !pos.side)) {
+            if path
+                .iter()
+                .any(|&sq| movegen::is_attacked(&pos.board, sq, !pos.side))
+            {
                 out.remove(i);
             } else {
                 i += 1;
@@ -35,7 +38,9 @@ impl Rules for Orthodox {
 
     #[inline]
     fn may_check(&self, pos: &Position, mv: &Move) -> bool {
-        let Some(k) = pos.board.king(!pos.side) else { return false };
+        let Some(k) = pos.board.king(!pos.side) else {
+            return false;
+        };
         if mv.promotion.is_some() || mv.is_castling() || mv.kind == MoveKind::EnPassant {
             return true;
         }

@@ -1,7 +1,7 @@
 //! From the words of Popeye's `condition` command to a set of condition parts.
 
-use super::circe::{Circe, KindRule, Occupied, SquareRule};
 use super::alice::AliceVariant;
+use super::circe::{Circe, KindRule, Occupied, SquareRule};
 use super::fairy::{Fairy, Mars};
 use crate::input::{Span, Spanned};
 
@@ -24,17 +24,59 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
 const CONDITION_NAMES: [&str; 25] = [
-    "circe", "anticirce", "mirrorcirce", "symmetrycirce", "pwc", "diagramcirce", "parraincirce", "contraparrain",
-    "equipollentscirce", "circeclone", "anticlonecirce", "couscouscirce", "chameleoncirce", "circeassassin",
-    "filecirce", "antipodescirce", "kamikazecirce", "marscirce", "antimarscirce", "alicechess",
-    "lookingglassalice", "missalice", "odonohuealice", "duochess", "threeboardalice",
+    "circe",
+    "anticirce",
+    "mirrorcirce",
+    "symmetrycirce",
+    "pwc",
+    "diagramcirce",
+    "parraincirce",
+    "contraparrain",
+    "equipollentscirce",
+    "circeclone",
+    "anticlonecirce",
+    "couscouscirce",
+    "chameleoncirce",
+    "circeassassin",
+    "filecirce",
+    "antipodescirce",
+    "kamikazecirce",
+    "marscirce",
+    "antimarscirce",
+    "alicechess",
+    "lookingglassalice",
+    "missalice",
+    "odonohuealice",
+    "duochess",
+    "threeboardalice",
 ];
 
 /// Option words that may follow a Circe-type condition.
 const CIRCE_OPTIONS: [&str; 24] = [
-    "rexinclusive", "rexexclusive", "mirror", "symmetry", "pwc", "diagram", "parrain", "contraparrain",
-    "equipollents", "file", "antipodes", "couscous", "clone", "chameleon", "assassin", "volcanic", "strict",
-    "relaxed", "calvet", "cheylan", "lastcapture", "diametral", "verticalmirror", "parachute",
+    "rexinclusive",
+    "rexexclusive",
+    "mirror",
+    "symmetry",
+    "pwc",
+    "diagram",
+    "parrain",
+    "contraparrain",
+    "equipollents",
+    "file",
+    "antipodes",
+    "couscous",
+    "clone",
+    "chameleon",
+    "assassin",
+    "volcanic",
+    "strict",
+    "relaxed",
+    "calvet",
+    "cheylan",
+    "lastcapture",
+    "diametral",
+    "verticalmirror",
+    "parachute",
 ];
 
 /// The full name a word stands for: itself when it is a name, else the one name it is a
@@ -55,7 +97,10 @@ fn expand(word: &str, names: &[&'static str]) -> String {
 pub fn names_alice(words: &[Spanned<String>]) -> Option<(AliceVariant, Span)> {
     words.iter().find_map(|w| {
         let lower = expand(&w.value, &CONDITION_NAMES);
-        ALICE_WORDS.iter().find(|(name, _)| *name == lower).map(|(_, v)| (*v, w.span))
+        ALICE_WORDS
+            .iter()
+            .find(|(name, _)| *name == lower)
+            .map(|(_, v)| (*v, w.span))
     })
 }
 
@@ -68,25 +113,70 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
     while i < words.len() {
         let w = &words[i];
         let lower = expand(&w.value, &CONDITION_NAMES);
-        let err = |m: String| ConditionError { span: w.span, message: m };
+        let err = |m: String| ConditionError {
+            span: w.span,
+            message: m,
+        };
         i += 1;
         let preset: Option<Circe> = match lower.as_str() {
             "circe" => Some(Circe::circe()),
             "anticirce" => Some(Circe::anticirce()),
-            "mirrorcirce" => Some(Circe { square: SquareRule::Mirror, ..Circe::circe() }),
-            "symmetrycirce" => Some(Circe { square: SquareRule::Symmetry, ..Circe::circe() }),
-            "pwc" => Some(Circe { square: SquareRule::Pwc, ..Circe::circe() }),
-            "diagramcirce" => Some(Circe { square: SquareRule::Diagram, ..Circe::circe() }),
-            "parraincirce" => Some(Circe { square: SquareRule::Parrain { contra: false }, ..Circe::circe() }),
-            "contraparrain" => Some(Circe { square: SquareRule::Parrain { contra: true }, ..Circe::circe() }),
-            "equipollentscirce" => Some(Circe { square: SquareRule::Equipollents, ..Circe::circe() }),
-            "circeclone" => Some(Circe { kind: KindRule::Clone, ..Circe::circe() }),
-            "anticlonecirce" => Some(Circe { kind: KindRule::Clone, ..Circe::anticirce() }),
-            "couscouscirce" => Some(Circe { square: SquareRule::Couscous, ..Circe::circe() }),
-            "chameleoncirce" => Some(Circe { kind: KindRule::Chameleon, ..Circe::circe() }),
-            "circeassassin" => Some(Circe { occupied: Occupied::Assassin, ..Circe::circe() }),
-            "filecirce" => Some(Circe { square: SquareRule::File, ..Circe::circe() }),
-            "antipodescirce" => Some(Circe { square: SquareRule::Antipodes, ..Circe::circe() }),
+            "mirrorcirce" => Some(Circe {
+                square: SquareRule::Mirror,
+                ..Circe::circe()
+            }),
+            "symmetrycirce" => Some(Circe {
+                square: SquareRule::Symmetry,
+                ..Circe::circe()
+            }),
+            "pwc" => Some(Circe {
+                square: SquareRule::Pwc,
+                ..Circe::circe()
+            }),
+            "diagramcirce" => Some(Circe {
+                square: SquareRule::Diagram,
+                ..Circe::circe()
+            }),
+            "parraincirce" => Some(Circe {
+                square: SquareRule::Parrain { contra: false },
+                ..Circe::circe()
+            }),
+            "contraparrain" => Some(Circe {
+                square: SquareRule::Parrain { contra: true },
+                ..Circe::circe()
+            }),
+            "equipollentscirce" => Some(Circe {
+                square: SquareRule::Equipollents,
+                ..Circe::circe()
+            }),
+            "circeclone" => Some(Circe {
+                kind: KindRule::Clone,
+                ..Circe::circe()
+            }),
+            "anticlonecirce" => Some(Circe {
+                kind: KindRule::Clone,
+                ..Circe::anticirce()
+            }),
+            "couscouscirce" => Some(Circe {
+                square: SquareRule::Couscous,
+                ..Circe::circe()
+            }),
+            "chameleoncirce" => Some(Circe {
+                kind: KindRule::Chameleon,
+                ..Circe::circe()
+            }),
+            "circeassassin" => Some(Circe {
+                occupied: Occupied::Assassin,
+                ..Circe::circe()
+            }),
+            "filecirce" => Some(Circe {
+                square: SquareRule::File,
+                ..Circe::circe()
+            }),
+            "antipodescirce" => Some(Circe {
+                square: SquareRule::Antipodes,
+                ..Circe::circe()
+            }),
             "kamikazecirce" => {
                 fairy.kamikaze_all = true;
                 Some(Circe::circe())
@@ -95,22 +185,37 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
                 if fairy.mars.is_some() {
                     return Err(err("Mars Circe is given twice".into()));
                 }
-                fairy.mars = Some(if lower == "marscirce" { Mars::Mars } else { Mars::AntiMars });
+                fairy.mars = Some(if lower == "marscirce" {
+                    Mars::Mars
+                } else {
+                    Mars::AntiMars
+                });
                 any = true;
                 continue;
             }
             w if ALICE_WORDS.iter().any(|(name, _)| *name == w) => continue,
-            _ => return Err(err(format!("unknown or unsupported condition \"{}\"", w.value))),
+            _ => {
+                return Err(err(format!(
+                    "unknown or unsupported condition \"{}\"",
+                    w.value
+                )))
+            }
         };
         let Some(mut circe) = preset else { continue };
         if fairy.circe.is_some() {
-            return Err(err(format!("a second Circe-type condition (\"{}\") cannot be combined with the first", w.value)));
+            return Err(err(format!(
+                "a second Circe-type condition (\"{}\") cannot be combined with the first",
+                w.value
+            )));
         }
         // Option words that refine the Circe just named.
         while i < words.len() {
             let o = &words[i];
             let ol = expand(&o.value, &CIRCE_OPTIONS);
-            let oerr = |m: String| ConditionError { span: o.span, message: m };
+            let oerr = |m: String| ConditionError {
+                span: o.span,
+                message: m,
+            };
             match ol.as_str() {
                 "rexinclusive" => circe.rex_inclusive = true,
                 "rexexclusive" => circe.rex_inclusive = false,
@@ -133,18 +238,28 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
                 "calvet" => circe.cheylan = false,
                 "cheylan" => circe.cheylan = true,
                 "lastcapture" | "diametral" | "verticalmirror" | "parachute" => {
-                    return Err(oerr(format!("Circe option \"{}\" is not supported yet", o.value)))
+                    return Err(oerr(format!(
+                        "Circe option \"{}\" is not supported yet",
+                        o.value
+                    )))
                 }
                 _ => break,
             }
             i += 1;
         }
         if circe.reborn == super::circe::Reborn::Capturer
-            && matches!(circe.occupied, Occupied::Assassin | Occupied::Volcanic | Occupied::Lost)
+            && matches!(
+                circe.occupied,
+                Occupied::Assassin | Occupied::Volcanic | Occupied::Lost
+            )
         {
-            return Err(err("Anticirce cannot be combined with Assassin, Volcanic or Relaxed".into()));
+            return Err(err(
+                "Anticirce cannot be combined with Assassin, Volcanic or Relaxed".into(),
+            ));
         }
-        if matches!(circe.square, SquareRule::Parrain { .. }) && circe.reborn == super::circe::Reborn::Capturer {
+        if matches!(circe.square, SquareRule::Parrain { .. })
+            && circe.reborn == super::circe::Reborn::Capturer
+        {
             return Err(err("Anticirce cannot be combined with Parrain".into()));
         }
         fairy.circe = Some(circe);
@@ -152,7 +267,10 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
     }
     if fairy.mars.is_some() && fairy.circe.is_some() {
         let span = words.first().map(|w| w.span).unwrap_or_default();
-        return Err(ConditionError { span, message: "Mars Circe cannot be combined with another Circe".into() });
+        return Err(ConditionError {
+            span,
+            message: "Mars Circe cannot be combined with another Circe".into(),
+        });
     }
     Ok(any.then_some(fairy))
 }
@@ -163,29 +281,58 @@ mod tests {
     use crate::conditions::circe::Reborn;
 
     fn words(s: &str) -> Vec<Spanned<String>> {
-        s.split_whitespace().enumerate().map(|(i, w)| Spanned::new(w.to_string(), Span::new(1, i as u32 + 1))).collect()
+        s.split_whitespace()
+            .enumerate()
+            .map(|(i, w)| Spanned::new(w.to_string(), Span::new(1, i as u32 + 1)))
+            .collect()
     }
 
     #[test]
     fn presets_and_options() {
-        let f = parse_conditions(&words("Circe Assassin Mirror")).unwrap().unwrap();
+        let f = parse_conditions(&words("Circe Assassin Mirror"))
+            .unwrap()
+            .unwrap();
         let c = f.circe.unwrap();
-        assert_eq!((c.square, c.occupied), (SquareRule::Mirror, Occupied::Assassin));
-        let f = parse_conditions(&words("AntiCirce Cheylan")).unwrap().unwrap();
+        assert_eq!(
+            (c.square, c.occupied),
+            (SquareRule::Mirror, Occupied::Assassin)
+        );
+        let f = parse_conditions(&words("AntiCirce Cheylan"))
+            .unwrap()
+            .unwrap();
         assert!(f.circe.unwrap().cheylan);
         assert_eq!(f.circe.unwrap().reborn, Reborn::Capturer);
         assert_eq!(parse_conditions(&[]).unwrap(), None);
-        assert_eq!(parse_conditions(&words("MarsCirce")).unwrap().unwrap().mars, Some(Mars::Mars));
+        assert_eq!(
+            parse_conditions(&words("MarsCirce")).unwrap().unwrap().mars,
+            Some(Mars::Mars)
+        );
     }
 
     #[test]
     fn names_may_be_abbreviated_to_a_unique_prefix() {
-        let f = parse_conditions(&words("anticirce cheyl")).unwrap().unwrap();
+        let f = parse_conditions(&words("anticirce cheyl"))
+            .unwrap()
+            .unwrap();
         assert!(f.circe.unwrap().cheylan);
-        assert_eq!(parse_conditions(&words("marsc")).unwrap().unwrap().mars, Some(Mars::Mars));
-        assert_eq!(names_alice(&words("alice")).map(|(v, _)| v), Some(AliceVariant::Classic));
+        assert_eq!(
+            parse_conditions(&words("marsc")).unwrap().unwrap().mars,
+            Some(Mars::Mars)
+        );
+        assert_eq!(
+            names_alice(&words("alice")).map(|(v, _)| v),
+            Some(AliceVariant::Classic)
+        );
         // "circe" is a name of its own, not an abbreviation of "circeclone".
-        assert_eq!(parse_conditions(&words("circe")).unwrap().unwrap().circe.unwrap().kind, KindRule::Same);
+        assert_eq!(
+            parse_conditions(&words("circe"))
+                .unwrap()
+                .unwrap()
+                .circe
+                .unwrap()
+                .kind,
+            KindRule::Same
+        );
         // "anti" could be Anticirce, Anticlone or Anti-Mars: not unique.
         assert!(parse_conditions(&words("anti")).is_err());
     }

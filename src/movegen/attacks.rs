@@ -33,10 +33,22 @@ static TABLES: LazyLock<Tables> = LazyLock::new(Tables::build);
 
 const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT_JUMPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const KNIGHT_JUMPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 fn leaper(sq: Square, jumps: &[(i8, i8)]) -> u64 {
-    jumps.iter().filter_map(|&(df, dr)| sq.offset(df, dr)).fold(0, |b, t| b | 1 << t.index())
+    jumps
+        .iter()
+        .filter_map(|&(df, dr)| sq.offset(df, dr))
+        .fold(0, |b, t| b | 1 << t.index())
 }
 
 fn slide(sq: Square, dirs: &[(i8, i8)], occupied: u64) -> u64 {
@@ -106,7 +118,12 @@ fn build_magics(dirs: &[(i8, i8)], magics: &[u64; 64], table: &mut Vec<u64>) -> 
                 break;
             }
         }
-        Magic { mask, magic, shift, offset }
+        Magic {
+            mask,
+            magic,
+            shift,
+            offset,
+        }
     })
 }
 
@@ -151,7 +168,12 @@ fn search_magics(dirs: &[(i8, i8)], table: &mut Vec<u64>, rng: &mut Rng) -> [Mag
                 }
             }
             if ok {
-                return Magic { mask, magic, shift, offset };
+                return Magic {
+                    mask,
+                    magic,
+                    shift,
+                    offset,
+                };
             }
         }
     })
@@ -188,7 +210,16 @@ impl Tables {
                 }
             }
         }
-        Tables { knight, king, pawn, rook, bishop, sliders, between, line }
+        Tables {
+            knight,
+            king,
+            pawn,
+            rook,
+            bishop,
+            sliders,
+            between,
+            line,
+        }
     }
 }
 

@@ -45,10 +45,16 @@ pub fn play_orthodox<E: Extension>(pos: &mut Position<E>, mv: &Move) {
     pos.ep = None;
     if mv.kind == MoveKind::DoubleStep {
         // From the arrival: under Anti-Mars Circe the step starts on the rebirth square.
-        let crossed = mv.to.offset(0, -side.forward()).expect("a double step crosses a square");
+        let crossed = mv
+            .to
+            .offset(0, -side.forward())
+            .expect("a double step crosses a square");
         // Record the chance only when an enemy pawn could take it, so that equal positions hash equal.
         if (attacks::pawn(side, crossed) & pos.board.pieces(!side, Role::Pawn)).is_nonempty() {
-            pos.ep = Some(EnPassant { crossed, pawn: mv.to });
+            pos.ep = Some(EnPassant {
+                crossed,
+                pawn: mv.to,
+            });
         }
     }
     pos.side = !side;

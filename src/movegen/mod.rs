@@ -9,5 +9,6 @@ mod pseudo;
 pub use make::play_orthodox;
 pub use moves::{Effects, Move, MoveKind, MoveList, Placement};
 pub use pseudo::{
-    attackers, attacks_from, castling_candidates, castling_king_path, castling_rook, is_attacked, pseudo_moves, Gen,
+    attackers, attacks_from, castling_candidates, castling_king_path, castling_rook, is_attacked,
+    pseudo_moves, Gen,
 };

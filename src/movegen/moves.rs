@@ -78,7 +78,18 @@ impl Move {
             kind: MoveKind::Null,
             promotion: None,
             captured: None,
-            effects: Effects { rebirth: None, buried: false, relocation: None, capturer_removed: false, removal_shown: false, arrival: None, capture_from: None, erupted: false, alice_from: 0, alice_to: 0 },
+            effects: Effects {
+                rebirth: None,
+                buried: false,
+                relocation: None,
+                capturer_removed: false,
+                removal_shown: false,
+                arrival: None,
+                capture_from: None,
+                erupted: false,
+                alice_from: 0,
+                alice_to: 0,
+            },
         }
     }
 

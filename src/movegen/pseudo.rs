@@ -43,12 +43,35 @@ pub fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
 }
 
 #[inline]
-fn push(out: &mut MoveList, from: Square, to: Square, role: Role, kind: MoveKind, promotion: Option<Role>, captured: Option<Piece>) {
-    out.push(Move { from, to, role, kind, promotion, captured, effects: Effects::default() });
+fn push(
+    out: &mut MoveList,
+    from: Square,
+    to: Square,
+    role: Role,
+    kind: MoveKind,
+    promotion: Option<Role>,
+    captured: Option<Piece>,
+) {
+    out.push(Move {
+        from,
+        to,
+        role,
+        kind,
+        promotion,
+        captured,
+        effects: Effects::default(),
+    });
 }
 
 #[inline]
-fn push_pawn(out: &mut MoveList, color: Color, from: Square, to: Square, kind: MoveKind, captured: Option<Piece>) {
+fn push_pawn(
+    out: &mut MoveList,
+    color: Color,
+    from: Square,
+    to: Square,
+    kind: MoveKind,
+    captured: Option<Piece>,
+) {
     if to.rank() == color.promotion_rank() {
         for role in Role::PROMOTIONS {
             push(out, from, to, Role::Pawn, kind, Some(role), captured);
@@ -77,12 +100,26 @@ pub fn pseudo_moves<E: Extension>(pos: &Position<E>, gen: Gen, out: &mut MoveLis
         Gen::All => !us,
         Gen::Quiet => !occupied,
     };
-    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+    for role in [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ] {
         for from in board.pieces(side, role) {
             let piece = Piece::new(side, role);
             for to in attacks_from(piece, from, occupied) & targets {
-                let captured = if them.contains(to) { board.piece_at(to) } else { None };
-                let kind = if captured.is_some() { MoveKind::Capture } else { MoveKind::Quiet };
+                let captured = if them.contains(to) {
+                    board.piece_at(to)
+                } else {
+                    None
+                };
+                let kind = if captured.is_some() {
+                    MoveKind::Capture
+                } else {
+                    MoveKind::Quiet
+                };
                 push(out, from, to, role, kind, None, captured);
             }
         }
@@ -105,10 +142,19 @@ pub fn pseudo_moves<E: Extension>(pos: &Position<E>, gen: Gen, out: &mut MoveLis
                 push_pawn(out, side, from, to, MoveKind::Capture, board.piece_at(to));
             }
             if let Some(ep) = pos.ep {
-                if attacks::pawn(side, from).contains(ep.crossed) && !occupied.contains(ep.crossed) {
+                if attacks::pawn(side, from).contains(ep.crossed) && !occupied.contains(ep.crossed)
+                {
                     if let Some(victim) = board.piece_at(ep.pawn) {
                         if victim.color != side && victim.role == Role::Pawn {
-                            push(out, from, ep.crossed, Role::Pawn, MoveKind::EnPassant, None, Some(victim));
+                            push(
+                                out,
+                                from,
+                                ep.crossed,
+                                Role::Pawn,
+                                MoveKind::EnPassant,
+                                None,
+                                Some(victim),
+                            );
                         }
                     }
                 }
@@ -127,13 +173,22 @@ pub fn castling_candidates<E: Extension>(pos: &Position<E>, out: &mut MoveList) 
         return;
     }
     let occupied = pos.board.occupied();
-    for (rook_file, kind, to_file) in [(7, MoveKind::CastleShort, 6), (0, MoveKind::CastleLong, 2)] {
+    for (rook_file, kind, to_file) in [(7, MoveKind::CastleShort, 6), (0, MoveKind::CastleLong, 2)]
+    {
         let rook = Square::from_coords(rook_file, back);
         if pos.castling.contains(rook)
             && pos.board.pieces(side, Role::Rook).contains(rook)
             && (attacks::between(king, rook) & occupied).is_empty()
         {
-            push(out, king, Square::from_coords(to_file, back), Role::King, kind, None, None);
+            push(
+                out,
+                king,
+                Square::from_coords(to_file, back),
+                Role::King,
+                kind,
+                None,
+                None,
+            );
         }
     }
 }
@@ -142,8 +197,16 @@ pub fn castling_candidates<E: Extension>(pos: &Position<E>, out: &mut MoveList) 
 pub fn castling_king_path(mv: &Move) -> [Square; 3] {
     let back = mv.from.rank();
     match mv.kind {
-        MoveKind::CastleShort => [mv.from, Square::from_coords(5, back), Square::from_coords(6, back)],
-        _ => [mv.from, Square::from_coords(3, back), Square::from_coords(2, back)],
+        MoveKind::CastleShort => [
+            mv.from,
+            Square::from_coords(5, back),
+            Square::from_coords(6, back),
+        ],
+        _ => [
+            mv.from,
+            Square::from_coords(3, back),
+            Square::from_coords(2, back),
+        ],
     }
 }
 

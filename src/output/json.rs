@@ -20,7 +20,12 @@ fn defence(node: &DefenceNode) -> Value {
 }
 
 fn battle(s: &BattleSolution) -> Value {
-    let keys: Vec<Value> = s.roots.iter().filter(|r| r.key).map(|r| attack(&r.node)).collect();
+    let keys: Vec<Value> = s
+        .roots
+        .iter()
+        .filter(|r| r.key)
+        .map(|r| attack(&r.node))
+        .collect();
     let tries: Vec<Value> = s
         .roots
         .iter()
@@ -43,7 +48,11 @@ fn battle(s: &BattleSolution) -> Value {
 /// One problem as a JSON value.
 pub fn problem(report: &ProblemReport, file: &str) -> Value {
     let spec = &report.spec;
-    let texts: Vec<Value> = spec.texts.iter().map(|(k, t)| json!({ "kind": k.keyword(), "text": t })).collect();
+    let texts: Vec<Value> = spec
+        .texts
+        .iter()
+        .map(|(k, t)| json!({ "kind": k.keyword(), "text": t }))
+        .collect();
     let twins: Vec<Value> = report
         .twins
         .iter()
@@ -52,14 +61,28 @@ pub fn problem(report: &ProblemReport, file: &str) -> Value {
                 "label": t.label.as_deref().map(str::trim_end),
                 "stipulation": t.stipulation.to_string(),
                 "seconds": t.elapsed.as_secs_f64(),
+                "nodes": t.nodes,
             });
             match &t.outcome {
                 Err(e) => {
-                    v["error"] = json!({ "line": e.span.line, "column": e.span.col, "message": e.message });
+                    v["error"] =
+                        json!({ "line": e.span.line, "column": e.span.col, "message": e.message });
                 }
-                Ok(Outcome::Help { set_play, solutions }) => {
+                Ok(Outcome::Help {
+                    set_play,
+                    solutions,
+                }) => {
                     v["play"] = json!("help");
-                    v["set_play"] = set_play.as_ref().map(|s| s.lines.iter().map(help_line).map(|l| l.trim().to_string()).collect::<Vec<_>>()).into();
+                    v["set_play"] = set_play
+                        .as_ref()
+                        .map(|s| {
+                            s.lines
+                                .iter()
+                                .map(help_line)
+                                .map(|l| l.trim().to_string())
+                                .collect::<Vec<_>>()
+                        })
+                        .into();
                     v["solutions"] = solutions
                         .iter()
                         .flat_map(|s| s.lines.iter())

@@ -7,13 +7,24 @@ use crate::stipulation::Goal;
 use std::fmt::Write;
 
 fn unit(p: &Placement) -> String {
-    format!("{}{}{}", p.piece.color.letter(), if p.kamikaze { "k" } else { "" }, p.piece.role.letter())
+    format!(
+        "{}{}{}",
+        p.piece.color.letter(),
+        if p.kamikaze { "k" } else { "" },
+        p.piece.role.letter()
+    )
 }
 
 /// A placed unit with its square: `wSg8`, or `bPe1=R` for a pawn that promoted on arrival.
 fn placed(p: &Placement) -> String {
     if p.promoted {
-        format!("{}{}P{}={}", p.piece.color.letter(), if p.kamikaze { "k" } else { "" }, p.square, p.piece.role.letter())
+        format!(
+            "{}{}P{}={}",
+            p.piece.color.letter(),
+            if p.kamikaze { "k" } else { "" },
+            p.square,
+            p.piece.role.letter()
+        )
     } else {
         format!("{}{}", unit(p), p.square)
     }
@@ -40,7 +51,13 @@ pub fn move_text(pm: &PlayedMove) -> String {
         MoveKind::Null => s.push_str("..."),
         MoveKind::Zero => {
             s.push_str(piece_letter(mv.role));
-            let _ = write!(s, "{}{}{}", mv.from, if mv.is_capture() { '*' } else { '-' }, mv.to);
+            let _ = write!(
+                s,
+                "{}{}{}",
+                mv.from,
+                if mv.is_capture() { '*' } else { '-' },
+                mv.to
+            );
         }
         _ => {
             if pm.kamikaze {
@@ -56,7 +73,12 @@ pub fn move_text(pm: &PlayedMove) -> String {
             s.push(if mv.is_capture() { '*' } else { '-' });
             let _ = write!(s, "{}", mv.to);
             if let Some(role) = mv.promotion {
-                let _ = write!(s, "={}{}", if pm.kamikaze { "k" } else { "" }, role.letter());
+                let _ = write!(
+                    s,
+                    "={}{}",
+                    if pm.kamikaze { "k" } else { "" },
+                    role.letter()
+                );
             }
             if mv.kind == MoveKind::EnPassant {
                 s.push_str(" ep.");
@@ -76,7 +98,12 @@ pub fn move_text(pm: &PlayedMove) -> String {
         let _ = write!(s, "[{}{}->{}]", unit(r), mv.to, r.square);
     }
     if e.capturer_removed && e.removal_shown {
-        let p = Placement { piece: Piece::new(pm.mover, mv.promotion.unwrap_or(mv.role)), square: mv.to, kamikaze: true, promoted: false };
+        let p = Placement {
+            piece: Piece::new(pm.mover, mv.promotion.unwrap_or(mv.role)),
+            square: mv.to,
+            kamikaze: true,
+            promoted: false,
+        };
         let _ = write!(s, "[-{}{}]", unit(&p), mv.to);
     }
     if let Some(r) = &e.rebirth {

@@ -4,7 +4,9 @@ use super::notation::full;
 use crate::board::{Color, Square};
 use crate::input::{PieceSpec, ProblemSpec, TextKind};
 use crate::problem::{Outcome, ProblemReport, TwinReport};
-use crate::search::{AttackNode, BattleSolution, DefenceNode, HelpLine, HelpSolution, Step, Threat};
+use crate::search::{
+    AttackNode, BattleSolution, DefenceNode, HelpLine, HelpSolution, Step, Threat,
+};
 use std::fmt::Write;
 
 const WIDTH: usize = 37;
@@ -38,7 +40,9 @@ pub fn diagram(out: &mut String, units: &[PieceSpec], stipulation: &str) {
     let white = units.iter().filter(|u| u.color == Color::White).count();
     let black = units.len() - white;
     let counts = format!("{white} + {black}");
-    let width = 33usize.saturating_sub(stipulation.len()).max(counts.len() + 1);
+    let width = 33usize
+        .saturating_sub(stipulation.len())
+        .max(counts.len() + 1);
     let _ = writeln!(out, "  {stipulation}{counts:>width$}");
 }
 
@@ -58,7 +62,10 @@ fn option_lines(spec: &ProblemSpec) -> Vec<String> {
 fn squares_listed(units: &[&PieceSpec]) -> String {
     let mut sqs: Vec<Square> = units.iter().map(|u| u.square).collect();
     sqs.sort_by_key(|s| (std::cmp::Reverse(s.rank()), s.file()));
-    sqs.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
+    sqs.iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Lines naming the units with attributes: `Kamikaze a8 c8`, and the boards of Alice chess.
@@ -68,10 +75,15 @@ fn attribute_lines(out: &mut String, spec: &ProblemSpec) {
         centred(out, &format!("Kamikaze {}", squares_listed(&kamikaze)));
     }
     let alice = spec.pieces.iter().any(|u| u.alice.is_some())
-        || spec.conditions.iter().any(|w| w.value.to_ascii_lowercase().contains("alice"));
+        || spec
+            .conditions
+            .iter()
+            .any(|w| w.value.to_ascii_lowercase().contains("alice"));
     if alice {
-        let (b, a): (Vec<&PieceSpec>, Vec<&PieceSpec>) =
-            spec.pieces.iter().partition(|u| u.alice == Some(crate::input::AliceBoard::B));
+        let (b, a): (Vec<&PieceSpec>, Vec<&PieceSpec>) = spec
+            .pieces
+            .iter()
+            .partition(|u| u.alice == Some(crate::input::AliceBoard::B));
         if !a.is_empty() {
             centred(out, &format!("AliceA {}", squares_listed(&a)));
         }
@@ -86,7 +98,12 @@ pub fn problem(report: &ProblemReport) -> String {
     let spec = &report.spec;
     let mut out = String::new();
     out.push('\n');
-    for kind in [TextKind::Author, TextKind::Origin, TextKind::Award, TextKind::Title] {
+    for kind in [
+        TextKind::Author,
+        TextKind::Origin,
+        TextKind::Award,
+        TextKind::Title,
+    ] {
         for t in spec.texts_of(kind) {
             centred(&mut out, t.trim_end());
         }
@@ -95,7 +112,11 @@ pub fn problem(report: &ProblemReport) -> String {
         let _ = writeln!(out, "{}", t.trim_end());
     }
     out.push('\n');
-    let stip = report.twins.first().map(|t| t.stipulation.to_string()).unwrap_or_default();
+    let stip = report
+        .twins
+        .first()
+        .map(|t| t.stipulation.to_string())
+        .unwrap_or_default();
     if !spec.options.no_board {
         diagram(&mut out, &spec.pieces, &stip);
     } else {
@@ -114,7 +135,11 @@ pub fn problem(report: &ProblemReport) -> String {
     for twin in &report.twins {
         partial |= twin_block(&mut out, twin);
     }
-    out.push_str(if partial { "Partial solution\n" } else { "solution finished.\n" });
+    out.push_str(if partial {
+        "Partial solution\n"
+    } else {
+        "solution finished.\n"
+    });
     out
 }
 
@@ -130,7 +155,10 @@ fn twin_block(out: &mut String, twin: &TwinReport) -> bool {
         }
         Ok(outcome) => {
             match outcome {
-                Outcome::Help { set_play, solutions } => {
+                Outcome::Help {
+                    set_play,
+                    solutions,
+                } => {
                     if let Some(set) = set_play {
                         help(out, set);
                         out.push('\n');
@@ -160,7 +188,11 @@ fn help(out: &mut String, solution: &HelpSolution) {
 /// `  1.Rc2-b2 Sb6-c8   2.Rb2-b5 Rg7-a7 #`, `  1...Kd6-e5   2.…`, series `  1.X   2.Y   3.Z #`.
 pub fn help_line(line: &HelpLine) -> String {
     let mut s = String::from(" ");
-    let plays: Vec<bool> = line.steps.iter().map(|st| matches!(st, Step::Play { .. })).collect();
+    let plays: Vec<bool> = line
+        .steps
+        .iter()
+        .map(|st| matches!(st, Step::Play { .. }))
+        .collect();
     let series = line.steps.iter().any(|st| matches!(st, Step::Pass));
     let half_start = !series && plays.len() % 2 == 1;
     let mut number = 1;
@@ -172,12 +204,23 @@ pub fn help_line(line: &HelpLine) -> String {
             continue;
         }
         let m = moves.next().expect("a move per played step");
-        let numbered = if series { !prev_played } else if half_start { i % 2 == 1 } else { i % 2 == 0 };
+        let numbered = if series {
+            !prev_played
+        } else if half_start {
+            i % 2 == 1
+        } else {
+            i % 2 == 0
+        };
         if half_start && i == 0 {
             let _ = write!(s, " 1...{}", full(m));
             number = 2;
         } else if numbered {
-            let _ = write!(s, "{}{number}.{}", if i == 0 { " " } else { "   " }, full(m));
+            let _ = write!(
+                s,
+                "{}{number}.{}",
+                if i == 0 { " " } else { "   " },
+                full(m)
+            );
             number += 1;
         } else {
             let _ = write!(s, " {}", full(m));
@@ -223,7 +266,13 @@ fn battle(out: &mut String, solution: &BattleSolution) {
             "?"
         };
         let node = &root.node;
-        let _ = writeln!(out, "{}1.{} {mark}{}", " ".repeat(3), full(&node.mv), threat_suffix(&node.threat));
+        let _ = writeln!(
+            out,
+            "{}1.{} {mark}{}",
+            " ".repeat(3),
+            full(&node.mv),
+            threat_suffix(&node.threat)
+        );
         threat_lines(out, &node.threat, 1);
         for d in &node.defences {
             defence(out, d, 1);
@@ -256,7 +305,13 @@ fn threat_lines(out: &mut String, t: &Threat, number: u32) {
 }
 
 fn attack(out: &mut String, node: &AttackNode, number: u32) {
-    let _ = writeln!(out, "{}{number}.{}{}", " ".repeat(attacker_indent(number)), full(&node.mv), threat_suffix(&node.threat));
+    let _ = writeln!(
+        out,
+        "{}{number}.{}{}",
+        " ".repeat(attacker_indent(number)),
+        full(&node.mv),
+        threat_suffix(&node.threat)
+    );
     threat_lines(out, &node.threat, number);
     for d in &node.defences {
         defence(out, d, number);
@@ -264,7 +319,12 @@ fn attack(out: &mut String, node: &AttackNode, number: u32) {
 }
 
 fn defence(out: &mut String, node: &DefenceNode, number: u32) {
-    let _ = writeln!(out, "{}{number}...{}", " ".repeat(defender_indent(number)), full(&node.mv));
+    let _ = writeln!(
+        out,
+        "{}{number}...{}",
+        " ".repeat(defender_indent(number)),
+        full(&node.mv)
+    );
     if node.refutes {
         let _ = writeln!(out, "{}refutes.", " ".repeat(defender_indent(number) + 2));
     }
@@ -272,4 +332,3 @@ fn defence(out: &mut String, node: &DefenceNode, number: u32) {
         attack(out, a, number + 1);
     }
 }
-

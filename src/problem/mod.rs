@@ -7,7 +7,9 @@ mod twins;
 pub use setup::{build_position, SetupError};
 pub use twins::{expand, TwinSetup};
 
-use crate::conditions::{names_alice, parse_conditions, Alice, AliceVariant, Orthodox, Reborn, Rules};
+use crate::conditions::{
+    names_alice, parse_conditions, Alice, AliceVariant, Orthodox, Reborn, Rules,
+};
 use crate::input::{Options, ProblemSpec};
 use crate::search::{self, BattleSolution, HelpSolution, Limits, Table};
 use crate::stipulation::{Play, Stipulation};
@@ -24,7 +26,10 @@ pub struct SolveConfig {
 
 impl Default for SolveConfig {
     fn default() -> SolveConfig {
-        SolveConfig { hash_mb: 64, max_time: None }
+        SolveConfig {
+            hash_mb: 64,
+            max_time: None,
+        }
     }
 }
 
@@ -35,6 +40,8 @@ pub struct TwinReport {
     pub stipulation: Stipulation,
     pub outcome: Result<Outcome, SetupError>,
     pub elapsed: Duration,
+    /// Positions searched.
+    pub nodes: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -51,7 +58,10 @@ pub enum Outcome {
 impl Outcome {
     pub fn partial(&self) -> bool {
         match self {
-            Outcome::Help { set_play, solutions } => {
+            Outcome::Help {
+                set_play,
+                solutions,
+            } => {
                 set_play.as_ref().is_some_and(|s| s.partial) || solutions.iter().any(|s| s.partial)
             }
             Outcome::Battle(v) => v.iter().any(|s| s.partial),
@@ -67,20 +77,28 @@ pub struct ProblemReport {
 
 /// Solves every twin of a problem. Errors that concern the whole problem (no stipulation,
 /// a bad twin) come back as `Err`; an illegal twin position is reported in its twin.
-pub fn solve_problem(spec: &ProblemSpec, config: &SolveConfig) -> Result<ProblemReport, SetupError> {
+pub fn solve_problem(
+    spec: &ProblemSpec,
+    config: &SolveConfig,
+) -> Result<ProblemReport, SetupError> {
     let twins = twins::expand(spec).map_err(SetupError::from)?;
     let mut reports = Vec::new();
     for twin in &twins {
         let start = Instant::now();
-        let outcome = solve_twin(spec, twin, config);
+        let limits = limits_for(&spec.options, config);
+        let outcome = solve_twin(spec, twin, config, &limits);
         reports.push(TwinReport {
             label: twin.label.clone(),
             stipulation: twin.stipulation.value,
             outcome,
             elapsed: start.elapsed(),
+            nodes: limits.nodes(),
         });
     }
-    Ok(ProblemReport { spec: spec.clone(), twins: reports })
+    Ok(ProblemReport {
+        spec: spec.clone(),
+        twins: reports,
+    })
 }
 
 fn limits_for(options: &Options, config: &SolveConfig) -> Limits {
@@ -89,43 +107,61 @@ fn limits_for(options: &Options, config: &SolveConfig) -> Limits {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
-    Limits {
-        max_solutions: options.max_solutions.map(|m| m as usize),
-        deadline: time.map(|t| Instant::now() + t),
-    }
+    Limits::new(
+        options.max_solutions.map(|m| m as usize),
+        time.map(|t| Instant::now() + t),
+    )
 }
 
-fn solve_twin(spec: &ProblemSpec, twin: &TwinSetup, config: &SolveConfig) -> Result<Outcome, SetupError> {
+fn solve_twin(
+    spec: &ProblemSpec,
+    twin: &TwinSetup,
+    config: &SolveConfig,
+    limits: &Limits,
+) -> Result<Outcome, SetupError> {
     setup::check_options(&spec.options, twin.stipulation.span)?;
-    let fairy = parse_conditions(&twin.conditions).map_err(|e| SetupError::new(e.span, e.message))?;
+    let fairy =
+        parse_conditions(&twin.conditions).map_err(|e| SetupError::new(e.span, e.message))?;
     // Declaring a unit's board switches Alice chess on, as in Popeye.
-    let alice = names_alice(&twin.conditions)
-        .or_else(|| twin.units.iter().find(|u| u.alice.is_some()).map(|u| (AliceVariant::Classic, u.span)));
+    let alice = names_alice(&twin.conditions).or_else(|| {
+        twin.units
+            .iter()
+            .find(|u| u.alice.is_some())
+            .map(|u| (AliceVariant::Classic, u.span))
+    });
     let kamikaze = twin.units.iter().find(|u| u.kamikaze);
     if let Some((variant, span)) = alice {
         if fairy.is_some() || kamikaze.is_some() {
             return Err(SetupError::new(span, "Alice chess combined with Circe-family conditions or kamikaze units is not supported yet"));
         }
-        return run(&Alice { variant }, spec, twin, config);
+        return run(&Alice { variant }, spec, twin, config, limits);
     }
     if let (Some(u), Some(f)) = (kamikaze, &fairy) {
         if f.circe.is_some_and(|c| c.reborn == Reborn::Capturer) || f.mars.is_some() {
-            return Err(SetupError::new(u.span, "kamikaze units cannot be combined with Anticirce or Mars Circe"));
+            return Err(SetupError::new(
+                u.span,
+                "kamikaze units cannot be combined with Anticirce or Mars Circe",
+            ));
         }
     }
     // The one dispatch: orthodox play is monomorphised on its own, everything else shares
     // the configurable rules.
     match (fairy, kamikaze) {
-        (None, None) => run(&Orthodox, spec, twin, config),
-        (fairy, _) => run(&fairy.unwrap_or_default(), spec, twin, config),
+        (None, None) => run(&Orthodox, spec, twin, config, limits),
+        (fairy, _) => run(&fairy.unwrap_or_default(), spec, twin, config, limits),
     }
 }
 
 /// Solves one twin under `rules`: the single place where the stipulation picks a search.
-fn run<R: Rules>(rules: &R, spec: &ProblemSpec, twin: &TwinSetup, config: &SolveConfig) -> Result<Outcome, SetupError> {
+fn run<R: Rules>(
+    rules: &R,
+    spec: &ProblemSpec,
+    twin: &TwinSetup,
+    config: &SolveConfig,
+    limits: &Limits,
+) -> Result<Outcome, SetupError> {
     let options = &spec.options;
     let stip = twin.stipulation.value;
-    let limits = limits_for(options, config);
     let table = Table::new(config.hash_mb);
     let first = setup::first_mover(&stip, options);
     let sides: Vec<bool> = if options.half_duplex {
@@ -147,15 +183,18 @@ fn run<R: Rules>(rules: &R, spec: &ProblemSpec, twin: &TwinSetup, config: &Solve
                     let set_pos = search::null_move(&pos);
                     if !rules.in_check(&set_pos, !set_pos.side) {
                         let plan = search::help_plan(half_moves - 1, stip.goal);
-                        set_play = Some(search::solve_plan(rules, &set_pos, &plan, &table, &limits));
+                        set_play = Some(search::solve_plan(rules, &set_pos, &plan, &table, limits));
                     }
                 }
             }
             for plan in setup::plans(&stip, options) {
-                solutions.push(search::solve_plan(rules, &pos, &plan, &table, &limits));
+                solutions.push(search::solve_plan(rules, &pos, &plan, &table, limits));
             }
         }
-        Ok(Outcome::Help { set_play, solutions })
+        Ok(Outcome::Help {
+            set_play,
+            solutions,
+        })
     } else {
         let mut out = Vec::new();
         for &swapped in &sides {
@@ -165,7 +204,7 @@ fn run<R: Rules>(rules: &R, spec: &ProblemSpec, twin: &TwinSetup, config: &Solve
             if spec.post_key {
                 pos = search::null_move(&pos);
             }
-            out.push(search::solve_battle(rules, &pos, &spec, &table, &limits));
+            out.push(search::solve_battle(rules, &pos, &spec, &table, limits));
         }
         Ok(Outcome::Battle(out))
     }

@@ -17,20 +17,29 @@ pub struct SetupError {
 
 impl SetupError {
     pub fn new(span: Span, message: impl Into<String>) -> SetupError {
-        SetupError { span, message: message.into() }
+        SetupError {
+            span,
+            message: message.into(),
+        }
     }
 }
 
 impl From<InputError> for SetupError {
     fn from(e: InputError) -> SetupError {
-        SetupError { span: e.span(), message: e.message }
+        SetupError {
+            span: e.span(),
+            message: e.message,
+        }
     }
 }
 
 /// Options that would change the solution in a way this solver does not reproduce.
 pub fn check_options(options: &Options, span: Span) -> Result<(), SetupError> {
     if let Some(word) = options.other.first() {
-        return Err(SetupError::new(word.span, format!("option \"{}\" is not supported", word.value)));
+        return Err(SetupError::new(
+            word.span,
+            format!("option \"{}\" is not supported", word.value),
+        ));
     }
     let unsupported = [
         (options.max_flight_squares.is_some(), "MaxFlightsquares"),
@@ -39,7 +48,10 @@ pub fn check_options(options: &Options, span: Span) -> Result<(), SetupError> {
         (options.no_short_variations, "NoShortVariations"),
     ];
     if let Some((_, name)) = unsupported.iter().find(|(set, _)| *set) {
-        return Err(SetupError::new(span, format!("option \"{name}\" is not supported yet")));
+        return Err(SetupError::new(
+            span,
+            format!("option \"{name}\" is not supported yet"),
+        ));
     }
     Ok(())
 }
@@ -78,7 +90,11 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
     let goal = stip.goal;
     if stip.series {
         let n = stip.moves as usize;
-        let lengths: Vec<usize> = if stip.exact { vec![n] } else { (1..=n).collect() };
+        let lengths: Vec<usize> = if stip.exact {
+            vec![n]
+        } else {
+            (1..=n).collect()
+        };
         return lengths
             .into_iter()
             .map(|k| match stip.play {
@@ -100,7 +116,10 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
     lengths.reverse();
     lengths
         .into_iter()
-        .map(|h| Plan { null_moves: options.null_moves, ..search::help_plan(h, goal) })
+        .map(|h| Plan {
+            null_moves: options.null_moves,
+            ..search::help_plan(h, goal)
+        })
         .collect()
 }
 
@@ -116,8 +135,15 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
         kind,
         goal: stip.goal,
         moves: stip.moves,
-        variations: options.variations || options.try_play || options.set_play || options.post_key_play,
-        max_refutations: if options.try_play { options.defence.unwrap_or(1) as usize } else { 0 },
+        variations: options.variations
+            || options.try_play
+            || options.set_play
+            || options.post_key_play,
+        max_refutations: if options.try_play {
+            options.defence.unwrap_or(1) as usize
+        } else {
+            0
+        },
         set_play: options.set_play,
         no_threat: options.no_threat,
         max_threat: options.threat,
@@ -127,11 +153,24 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
 }
 
 /// Builds and checks the starting position of a twin with `side` to move.
-pub fn build_position<R: Rules>(rules: &R, twin: &TwinSetup, options: &Options, side: Color, stip_span: Span) -> Result<Position<R::Ext>, SetupError> {
+pub fn build_position<R: Rules>(
+    rules: &R,
+    twin: &TwinSetup,
+    options: &Options,
+    side: Color,
+    stip_span: Span,
+) -> Result<Position<R::Ext>, SetupError> {
     let mut board = Board::empty();
     let mut hidden = Vec::new();
-    if let Some(u) = twin.units.iter().find(|u| u.role == Role::Pawn && u.square.rank() == u.color.promotion_rank()) {
-        return Err(SetupError::new(u.span, format!("a pawn on its promotion rank ({})", u.square)));
+    if let Some(u) = twin
+        .units
+        .iter()
+        .find(|u| u.role == Role::Pawn && u.square.rank() == u.color.promotion_rank())
+    {
+        return Err(SetupError::new(
+            u.span,
+            format!("a pawn on its promotion rank ({})", u.square),
+        ));
     }
     let on_b = |u: &PieceSpec| match u.alice {
         Some(board) => board == AliceBoard::B,
@@ -147,17 +186,32 @@ pub fn build_position<R: Rules>(rules: &R, twin: &TwinSetup, options: &Options, 
         board.put(u.square, Piece::new(u.color, u.role), u.kamikaze);
     }
     for color in Color::ALL {
-        let kings = twin.units.iter().filter(|u| u.color == color && u.role == Role::King).count();
+        let kings = twin
+            .units
+            .iter()
+            .filter(|u| u.color == color && u.role == Role::King)
+            .count();
         if kings > 1 {
-            let u = twin.units.iter().rev().find(|u| u.color == color && u.role == Role::King).expect("a king");
-            return Err(SetupError::new(u.span, format!("{} has more than one king", color_name(color))));
+            let u = twin
+                .units
+                .iter()
+                .rev()
+                .find(|u| u.color == color && u.role == Role::King)
+                .expect("a king");
+            return Err(SetupError::new(
+                u.span,
+                format!("{} has more than one king", color_name(color)),
+            ));
         }
     }
     let mut pos = Position::new(board, side);
     pos.assume_castling_rights();
     let hidden_units: Vec<_> = hidden.iter().map(|(_, h)| *h).collect();
     if let Err(message) = rules.init(&mut pos, &hidden_units) {
-        return Err(SetupError::new(hidden.first().map(|(u, _)| u.span).unwrap_or(stip_span), message));
+        return Err(SetupError::new(
+            hidden.first().map(|(u, _)| u.span).unwrap_or(stip_span),
+            message,
+        ));
     }
     let second: Vec<_> = twin
         .units
@@ -166,11 +220,19 @@ pub fn build_position<R: Rules>(rules: &R, twin: &TwinSetup, options: &Options, 
         .map(|u| (u.square, Piece::new(u.color, u.role), u.kamikaze))
         .collect();
     if let Err(message) = rules.place_on_second_board(&mut pos, &second) {
-        let span = twin.units.iter().find(|u| on_b(u)).map(|u| u.span).unwrap_or(stip_span);
+        let span = twin
+            .units
+            .iter()
+            .find(|u| on_b(u))
+            .map(|u| u.span)
+            .unwrap_or(stip_span);
         return Err(SetupError::new(span, message));
     }
     for (x, y) in &options.castling_mutually_exclusive {
-        if let Some(i) = EXCLUSIVE_PAIRS.iter().position(|&(a, b)| (a, b) == (*x, *y) || (a, b) == (*y, *x)) {
+        if let Some(i) = EXCLUSIVE_PAIRS
+            .iter()
+            .position(|&(a, b)| (a, b) == (*x, *y) || (a, b) == (*y, *x))
+        {
             pos.castling_exclusive |= 1 << i;
         }
     }
@@ -186,7 +248,10 @@ pub fn build_position<R: Rules>(rules: &R, twin: &TwinSetup, options: &Options, 
         }
     }
     if rules.in_check(&pos, !side) {
-        return Err(SetupError::new(stip_span, "the side to play can capture the king"));
+        return Err(SetupError::new(
+            stip_span,
+            "the side to play can capture the king",
+        ));
     }
     Ok(pos)
 }
@@ -197,4 +262,3 @@ fn color_name(c: Color) -> &'static str {
         Color::Black => "Black",
     }
 }
-

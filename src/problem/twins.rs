@@ -15,26 +15,41 @@ pub struct TwinSetup {
 }
 
 fn unit_name(p: &PieceSpec) -> String {
-    format!("{}{}{}", p.color.letter(), if p.kamikaze { "k" } else { "" }, p.role.letter())
+    format!(
+        "{}{}{}",
+        p.color.letter(),
+        if p.kamikaze { "k" } else { "" },
+        p.role.letter()
+    )
 }
 
 fn top_index(units: &[PieceSpec], sq: Square) -> Option<usize> {
     units.iter().rposition(|u| u.square == sq)
 }
 
-fn map_squares(units: &mut [PieceSpec], f: impl Fn(Square) -> Option<Square>) -> Result<(), String> {
+fn map_squares(
+    units: &mut [PieceSpec],
+    f: impl Fn(Square) -> Option<Square>,
+) -> Result<(), String> {
     for u in units.iter_mut() {
-        u.square = f(u.square).ok_or_else(|| format!("the unit on {} would leave the board", u.square))?;
+        u.square =
+            f(u.square).ok_or_else(|| format!("the unit on {} would leave the board", u.square))?;
     }
     Ok(())
 }
 
 /// Applies one change; returns the text Popeye prints for it.
-fn apply(units: &mut Vec<PieceSpec>, stip: &mut Spanned<Stipulation>, conds: &mut Vec<Spanned<String>>, change: &Spanned<TwinChange>) -> Result<String, InputError> {
+fn apply(
+    units: &mut Vec<PieceSpec>,
+    stip: &mut Spanned<Stipulation>,
+    conds: &mut Vec<Spanned<String>>,
+    change: &Spanned<TwinChange>,
+) -> Result<String, InputError> {
     let err = |m: String| InputError::new(change.span, m);
     Ok(match &change.value {
         TwinChange::Move { from, to } => {
-            let i = top_index(units, *from).ok_or_else(|| err(format!("twin move: no unit on {from}")))?;
+            let i = top_index(units, *from)
+                .ok_or_else(|| err(format!("twin move: no unit on {from}")))?;
             let name = unit_name(&units[i]);
             units.retain(|u| u.square != *to);
             let i = top_index(units, *from).expect("still there");
@@ -42,9 +57,15 @@ fn apply(units: &mut Vec<PieceSpec>, stip: &mut Spanned<Stipulation>, conds: &mu
             format!("{name}{from}-->{to}")
         }
         TwinChange::Exchange { a, b } => {
-            let ia = top_index(units, *a).ok_or_else(|| err(format!("twin exchange: no unit on {a}")))?;
-            let ib = top_index(units, *b).ok_or_else(|| err(format!("twin exchange: no unit on {b}")))?;
-            let text = format!("{}{a}<-->{}{b}", unit_name(&units[ia]), unit_name(&units[ib]));
+            let ia = top_index(units, *a)
+                .ok_or_else(|| err(format!("twin exchange: no unit on {a}")))?;
+            let ib = top_index(units, *b)
+                .ok_or_else(|| err(format!("twin exchange: no unit on {b}")))?;
+            let text = format!(
+                "{}{a}<-->{}{b}",
+                unit_name(&units[ia]),
+                unit_name(&units[ib])
+            );
             units[ia].square = *b;
             units[ib].square = *a;
             text
@@ -55,7 +76,8 @@ fn apply(units: &mut Vec<PieceSpec>, stip: &mut Spanned<Stipulation>, conds: &mu
             format!("+{}{}", unit_name(p), p.square)
         }
         TwinChange::Remove(sq) => {
-            let i = top_index(units, *sq).ok_or_else(|| err(format!("twin remove: no unit on {sq}")))?;
+            let i = top_index(units, *sq)
+                .ok_or_else(|| err(format!("twin remove: no unit on {sq}")))?;
             let text = format!("-{}{sq}", unit_name(&units[i]));
             units.remove(i);
             text
@@ -112,7 +134,11 @@ fn apply(units: &mut Vec<PieceSpec>, stip: &mut Spanned<Stipulation>, conds: &mu
         }
         TwinChange::Condition(words) => {
             *conds = words.clone();
-            words.iter().map(|w| w.value.as_str()).collect::<Vec<_>>().join(" ")
+            words
+                .iter()
+                .map(|w| w.value.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
         }
     })
 }
@@ -152,8 +178,17 @@ pub fn expand(spec: &ProblemSpec) -> Result<Vec<TwinSetup>, InputError> {
         for c in &twin.changes {
             texts.push(apply(&mut units, &mut stip, &mut conds, c)?);
         }
-        let label = format!("{}{letter}) {}  ", if twin.continued { "+" } else { "" }, texts.join("  "));
-        let setup = TwinSetup { label: Some(label), units, stipulation: stip, conditions: conds };
+        let label = format!(
+            "{}{letter}) {}  ",
+            if twin.continued { "+" } else { "" },
+            texts.join("  ")
+        );
+        let setup = TwinSetup {
+            label: Some(label),
+            units,
+            stipulation: stip,
+            conditions: conds,
+        };
         prev = Some(setup.clone());
         out.push(setup);
     }

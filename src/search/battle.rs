@@ -2,7 +2,9 @@
 //! wins against every defence; the tree under each key (threat, variations) is rebuilt
 //! afterwards from the proven lengths.
 
-use super::{annotate, can_reach_goal_in_one, goal_reached, null_move, successors, Limits, PlayedMove, Table};
+use super::{
+    annotate, can_reach_goal_in_one, goal_reached, null_move, successors, Limits, PlayedMove, Table,
+};
 use crate::board::Position;
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveList};
@@ -128,11 +130,13 @@ impl<R: Rules> Ctx<'_, R> {
     }
 
     fn att_wins_search(&self, pos: &Position<R::Ext>, n: u32) -> bool {
+        super::visit();
         if self.limits.expired() {
             return false;
         }
         let rules = self.rules;
-        if self.spec.kind == BattleKind::Reflex && can_reach_goal_in_one(rules, pos, self.spec.goal) {
+        if self.spec.kind == BattleKind::Reflex && can_reach_goal_in_one(rules, pos, self.spec.goal)
+        {
             return false;
         }
         if self.spec.kind == BattleKind::Direct {
@@ -148,7 +152,9 @@ impl<R: Rules> Ctx<'_, R> {
                 return true;
             }
         }
-        successors(rules, pos).iter().any(|(_, after)| self.wins_after(after, n))
+        successors(rules, pos)
+            .iter()
+            .any(|(_, after)| self.wins_after(after, n))
     }
 
     /// Whether the side to move reaches the goal in one move; for mate only moves that
@@ -172,7 +178,10 @@ impl<R: Rules> Ctx<'_, R> {
     fn threatens(&self, after: &Position<R::Ext>, n: u32) -> bool {
         match self.spec.max_threat {
             None => true,
-            Some(t) => self.rules.in_check(after, after.side) || self.att_wins(&null_move(after), t.min(n - 1)),
+            Some(t) => {
+                self.rules.in_check(after, after.side)
+                    || self.att_wins(&null_move(after), t.min(n - 1))
+            }
         }
     }
 
@@ -180,9 +189,13 @@ impl<R: Rules> Ctx<'_, R> {
     fn wins_after(&self, after: &Position<R::Ext>, n: u32) -> bool {
         match self.spec.kind {
             BattleKind::Direct => {
-                goal_reached(self.rules, after, self.spec.goal) || (n > 1 && self.threatens(after, n) && self.def_fails(after, n - 1))
+                goal_reached(self.rules, after, self.spec.goal)
+                    || (n > 1 && self.threatens(after, n) && self.def_fails(after, n - 1))
             }
-            _ => (self.spec.quodlibet && goal_reached(self.rules, after, self.spec.goal)) || self.def_fails(after, n - 1),
+            _ => {
+                (self.spec.quodlibet && goal_reached(self.rules, after, self.spec.goal))
+                    || self.def_fails(after, n - 1)
+            }
         }
     }
 
@@ -213,6 +226,7 @@ impl<R: Rules> Ctx<'_, R> {
     }
 
     fn def_fails_search(&self, pos: &Position<R::Ext>, n: u32) -> bool {
+        super::visit();
         let rules = self.rules;
         let goal = self.spec.goal;
         let moves = successors(rules, pos);
@@ -223,11 +237,15 @@ impl<R: Rules> Ctx<'_, R> {
             BattleKind::Direct => moves.iter().all(|(_, after)| self.att_wins(after, n)),
             kind => {
                 if matches!(kind, BattleKind::Reflex | BattleKind::SemiReflex)
-                    && moves.iter().any(|(_, after)| goal_reached(rules, after, goal))
+                    && moves
+                        .iter()
+                        .any(|(_, after)| goal_reached(rules, after, goal))
                 {
                     return true;
                 }
-                moves.iter().all(|(_, after)| goal_reached(rules, after, goal) || self.att_wins(after, n))
+                moves
+                    .iter()
+                    .all(|(_, after)| goal_reached(rules, after, goal) || self.att_wins(after, n))
             }
         }
     }
@@ -236,7 +254,11 @@ impl<R: Rules> Ctx<'_, R> {
     fn defences(&self, pos: &Position<R::Ext>) -> Vec<(Move, Position<R::Ext>)> {
         let moves = successors(self.rules, pos);
         if matches!(self.spec.kind, BattleKind::Reflex | BattleKind::SemiReflex) {
-            let goals: Vec<_> = moves.iter().filter(|(_, a)| goal_reached(self.rules, a, self.spec.goal)).cloned().collect();
+            let goals: Vec<_> = moves
+                .iter()
+                .filter(|(_, a)| goal_reached(self.rules, a, self.spec.goal))
+                .cloned()
+                .collect();
             if !goals.is_empty() {
                 return goals;
             }
@@ -260,10 +282,20 @@ impl<R: Rules> Ctx<'_, R> {
     }
 
     /// The tree below an attacker move that wins in exactly `n`.
-    fn attack_node(&self, before: &Position<R::Ext>, mv: &Move, after: &Position<R::Ext>, n: u32) -> AttackNode {
+    fn attack_node(
+        &self,
+        before: &Position<R::Ext>,
+        mv: &Move,
+        after: &Position<R::Ext>,
+        n: u32,
+    ) -> AttackNode {
         let played = annotate(self.rules, before, mv, after);
         let (threat, defences) = self.below(after, n);
-        AttackNode { mv: played, threat, defences }
+        AttackNode {
+            mv: played,
+            threat,
+            defences,
+        }
     }
 
     /// Threat and variations in `after` (defender to move) when the attacker wins in `n`
@@ -279,33 +311,57 @@ impl<R: Rules> Ctx<'_, R> {
             let defences = self
                 .defences(after)
                 .iter()
-                .map(|(d, a)| DefenceNode { mv: annotate(rules, after, d, a), answers: Vec::new(), refutes: false })
+                .map(|(d, a)| DefenceNode {
+                    mv: annotate(rules, after, d, a),
+                    answers: Vec::new(),
+                    refutes: false,
+                })
                 .collect();
             return (Threat::NotShown, defences);
         }
         let passed = null_move(after);
         // After a check the defender cannot pass, so there is no threat to speak of.
         let in_check = rules.in_check(after, after.side);
-        let threat_len = if in_check { None } else { self.min_length(&passed, n - 1) };
+        let threat_len = if in_check {
+            None
+        } else {
+            self.min_length(&passed, n - 1)
+        };
         let threat_moves: Vec<(Move, Position<R::Ext>)> = match threat_len {
-            Some(t) => successors(rules, &passed).into_iter().filter(|(_, a)| self.wins_after(a, t)).collect(),
+            Some(t) => successors(rules, &passed)
+                .into_iter()
+                .filter(|(_, a)| self.wins_after(a, t))
+                .collect(),
             None => Vec::new(),
         };
         let threat = match threat_len {
             _ if self.spec.no_threat || in_check => Threat::NotShown,
-            Some(t) => Threat::Moves(threat_moves.iter().map(|(m, a)| self.attack_node(&passed, m, a, t)).collect()),
+            Some(t) => Threat::Moves(
+                threat_moves
+                    .iter()
+                    .map(|(m, a)| self.attack_node(&passed, m, a, t))
+                    .collect(),
+            ),
             None => Threat::Zugzwang,
         };
         let mut defences = Vec::new();
         for (d, after_d) in self.defences(after) {
             if self.defence_reaches_goal(&after_d) {
-                defences.push(DefenceNode { mv: annotate(rules, after, &d, &after_d), answers: Vec::new(), refutes: false });
+                defences.push(DefenceNode {
+                    mv: annotate(rules, after, &d, &after_d),
+                    answers: Vec::new(),
+                    refutes: false,
+                });
                 continue;
             }
             let Some(kd) = self.min_length(&after_d, n - 1) else {
                 // A refutation: shown here only below an imaginary key, else by the caller.
                 if self.spec.post_key {
-                    defences.push(DefenceNode { mv: annotate(rules, after, &d, &after_d), answers: Vec::new(), refutes: true });
+                    defences.push(DefenceNode {
+                        mv: annotate(rules, after, &d, &after_d),
+                        answers: Vec::new(),
+                        refutes: true,
+                    });
                 }
                 continue;
             };
@@ -318,7 +374,8 @@ impl<R: Rules> Ctx<'_, R> {
                             && threat_moves.iter().any(|(tm, _)| {
                                 let mut list = crate::movegen::MoveList::new();
                                 rules.legal_moves(&after_d, &mut list);
-                                !list.iter().any(|m| m == tm) || !self.wins_after(&rules.play(&after_d, tm), t)
+                                !list.iter().any(|m| m == tm)
+                                    || !self.wins_after(&rules.play(&after_d, tm), t)
                             }))
                 }
             };
@@ -330,7 +387,11 @@ impl<R: Rules> Ctx<'_, R> {
                 .filter(|(_, a)| self.wins_after(a, kd))
                 .map(|(m, a)| self.attack_node(&after_d, m, a, kd))
                 .collect();
-            defences.push(DefenceNode { mv: annotate(rules, after, &d, &after_d), answers, refutes: false });
+            defences.push(DefenceNode {
+                mv: annotate(rules, after, &d, &after_d),
+                answers,
+                refutes: false,
+            });
         }
         (threat, defences)
     }
@@ -345,36 +406,40 @@ impl<R: Rules> Ctx<'_, R> {
 }
 
 /// Solves a battle stipulation from `pos` (attacker to move, or defender to move with PostKeyPlay).
-pub fn solve<R: Rules>(rules: &R, pos: &Position<R::Ext>, spec: &BattleSpec, table: &Table, limits: &Limits) -> BattleSolution {
-    let ctx = Ctx { rules, table, spec, limits };
+pub fn solve<R: Rules>(
+    rules: &R,
+    pos: &Position<R::Ext>,
+    spec: &BattleSpec,
+    table: &Table,
+    limits: &Limits,
+) -> BattleSolution {
+    let ctx = Ctx {
+        rules,
+        table,
+        spec,
+        limits,
+    };
     let n = spec.moves;
     let mut solution = BattleSolution::default();
     if spec.post_key {
-        let (threat, defences) = ctx.below(pos, n);
-        let dummy = PlayedMove { mv: Move::null(), mover: !pos.side, kamikaze: false, check: false, result: None };
-        solution.post_key = Some(AttackNode { mv: dummy, threat, defences });
+        let (threat, defences) = limits.counted(|| ctx.below(pos, n));
+        let dummy = PlayedMove {
+            mv: Move::null(),
+            mover: !pos.side,
+            kamikaze: false,
+            check: false,
+            result: None,
+        };
+        solution.post_key = Some(AttackNode {
+            mv: dummy,
+            threat,
+            defences,
+        });
         solution.partial = limits.expired();
         return solution;
     }
     if spec.set_play && n >= 1 {
-        let passed = null_move(pos);
-        for (d, after_d) in ctx.defences(&passed) {
-            // A defence that completes the self goal at once is shown as set play only in
-            // the short stipulations (s#1, s#2), as Popeye prints it.
-            let show = if ctx.defence_reaches_goal(&after_d) { n <= 2 } else { n > 1 && ctx.att_wins(&after_d, n - 1) };
-            if !show {
-                continue;
-            }
-            let answers = match ctx.min_length(&after_d, n - 1) {
-                Some(k) => successors(rules, &after_d)
-                    .iter()
-                    .filter(|(_, a)| ctx.wins_after(a, k))
-                    .map(|(m, a)| ctx.attack_node(&after_d, m, a, k))
-                    .collect(),
-                _ => Vec::new(),
-            };
-            solution.set_play.push(DefenceNode { mv: annotate(rules, &passed, &d, &after_d), answers, refutes: false });
-        }
+        solution.set_play = limits.counted(|| set_play(&ctx, pos, n));
     }
     let moves = successors(rules, pos);
     if spec.kind == BattleKind::Reflex {
@@ -382,7 +447,11 @@ pub fn solve<R: Rules>(rules: &R, pos: &Position<R::Ext>, spec: &BattleSpec, tab
             .iter()
             .filter(|(_, after)| goal_reached(rules, after, spec.goal))
             .map(|(mv, after)| RootMove {
-                node: AttackNode { mv: annotate(rules, pos, mv, after), threat: Threat::NotShown, defences: Vec::new() },
+                node: AttackNode {
+                    mv: annotate(rules, pos, mv, after),
+                    threat: Threat::NotShown,
+                    defences: Vec::new(),
+                },
                 key: false,
                 refutations: Vec::new(),
                 forced_goal: true,
@@ -396,34 +465,61 @@ pub fn solve<R: Rules>(rules: &R, pos: &Position<R::Ext>, spec: &BattleSpec, tab
     let verdicts: Vec<Option<RootMove>> = moves
         .par_iter()
         .map(|(mv, after)| {
-            let wins = ctx.wins_after(after, n);
-            if wins {
+            limits.counted(|| {
+                let wins = ctx.wins_after(after, n);
+                if wins {
+                    let node = if spec.variations {
+                        let k = ctx.min_length_after(after, n).unwrap_or(n);
+                        ctx.attack_node(pos, mv, after, k.max(1))
+                    } else {
+                        AttackNode {
+                            mv: annotate(rules, pos, mv, after),
+                            threat: Threat::NotShown,
+                            defences: Vec::new(),
+                        }
+                    };
+                    return Some(RootMove {
+                        node,
+                        key: true,
+                        refutations: Vec::new(),
+                        forced_goal: false,
+                    });
+                }
+                if spec.max_refutations == 0 || limits.expired() {
+                    return None;
+                }
+                if spec.kind == BattleKind::Direct && goal_reached(rules, after, spec.goal) {
+                    return None;
+                }
+                let refs = ctx.refutations(after, n);
+                if refs.is_empty() || refs.len() > spec.max_refutations {
+                    return None;
+                }
                 let node = if spec.variations {
-                    let k = ctx.min_length_after(after, n).unwrap_or(n);
-                    ctx.attack_node(pos, mv, after, k.max(1))
+                    let (threat, defences) = ctx.below(after, n);
+                    AttackNode {
+                        mv: annotate(rules, pos, mv, after),
+                        threat,
+                        defences,
+                    }
                 } else {
-                    AttackNode { mv: annotate(rules, pos, mv, after), threat: Threat::NotShown, defences: Vec::new() }
+                    AttackNode {
+                        mv: annotate(rules, pos, mv, after),
+                        threat: Threat::NotShown,
+                        defences: Vec::new(),
+                    }
                 };
-                return Some(RootMove { node, key: true, refutations: Vec::new(), forced_goal: false });
-            }
-            if spec.max_refutations == 0 || limits.expired() {
-                return None;
-            }
-            if spec.kind == BattleKind::Direct && goal_reached(rules, after, spec.goal) {
-                return None;
-            }
-            let refs = ctx.refutations(after, n);
-            if refs.is_empty() || refs.len() > spec.max_refutations {
-                return None;
-            }
-            let node = if spec.variations {
-                let (threat, defences) = ctx.below(after, n);
-                AttackNode { mv: annotate(rules, pos, mv, after), threat, defences }
-            } else {
-                AttackNode { mv: annotate(rules, pos, mv, after), threat: Threat::NotShown, defences: Vec::new() }
-            };
-            let refutations = refs.iter().map(|(d, a)| annotate(rules, after, d, a)).collect();
-            Some(RootMove { node, key: false, refutations, forced_goal: false })
+                let refutations = refs
+                    .iter()
+                    .map(|(d, a)| annotate(rules, after, d, a))
+                    .collect();
+                Some(RootMove {
+                    node,
+                    key: false,
+                    refutations,
+                    forced_goal: false,
+                })
+            })
         })
         .collect();
     let mut keys = 0;
@@ -439,4 +535,37 @@ pub fn solve<R: Rules>(rules: &R, pos: &Position<R::Ext>, spec: &BattleSpec, tab
     }
     solution.partial |= limits.expired();
     solution
+}
+
+/// Set play: the defender's moves in the diagram, with the attacker's answers.
+fn set_play<R: Rules>(ctx: &Ctx<'_, R>, pos: &Position<R::Ext>, n: u32) -> Vec<DefenceNode> {
+    let rules = ctx.rules;
+    let passed = null_move(pos);
+    let mut out = Vec::new();
+    for (d, after_d) in ctx.defences(&passed) {
+        // A defence that completes the self goal at once is shown as set play only in
+        // the short stipulations (s#1, s#2), as Popeye prints it.
+        let show = if ctx.defence_reaches_goal(&after_d) {
+            n <= 2
+        } else {
+            n > 1 && ctx.att_wins(&after_d, n - 1)
+        };
+        if !show {
+            continue;
+        }
+        let answers = match ctx.min_length(&after_d, n - 1) {
+            Some(k) => successors(rules, &after_d)
+                .iter()
+                .filter(|(_, a)| ctx.wins_after(a, k))
+                .map(|(m, a)| ctx.attack_node(&after_d, m, a, k))
+                .collect(),
+            _ => Vec::new(),
+        };
+        out.push(DefenceNode {
+            mv: annotate(rules, &passed, &d, &after_d),
+            answers,
+            refutes: false,
+        });
+    }
+    out
 }

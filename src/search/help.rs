@@ -37,7 +37,11 @@ pub struct Plan {
 }
 
 /// The legal moves at a played step, with the pass when the plan allows it.
-fn step_moves<R: Rules>(rules: &R, plan: &Plan, pos: &Position<R::Ext>) -> Vec<(Move, Position<R::Ext>)> {
+fn step_moves<R: Rules>(
+    rules: &R,
+    plan: &Plan,
+    pos: &Position<R::Ext>,
+) -> Vec<(Move, Position<R::Ext>)> {
     let mut moves = successors(rules, pos);
     if plan.null_moves && !rules.in_check(pos, pos.side) {
         moves.push((Move::null(), null_move(pos)));
@@ -68,7 +72,12 @@ struct Ctx<'a, R: Rules> {
     found: &'a AtomicUsize,
 }
 
-const HELP_SALT: [u64; 4] = [0x5851_F42D_4C95_7F2D, 0x1405_7B7E_F767_814F, 0x2545_F491_4F6C_DD1D, 0x9E37_79B9_7F4A_7C15];
+const HELP_SALT: [u64; 4] = [
+    0x5851_F42D_4C95_7F2D,
+    0x1405_7B7E_F767_814F,
+    0x2545_F491_4F6C_DD1D,
+    0x9E37_79B9_7F4A_7C15,
+];
 
 #[inline]
 fn key<E: crate::board::Extension>(pos: &Position<E>, remaining: usize, end: End) -> u64 {
@@ -83,7 +92,10 @@ fn key<E: crate::board::Extension>(pos: &Position<E>, remaining: usize, end: End
 
 impl<R: Rules> Ctx<'_, R> {
     fn stop(&self) -> bool {
-        self.limits.max_solutions.is_some_and(|m| self.found.load(Ordering::Relaxed) >= m) || self.limits.expired()
+        self.limits
+            .max_solutions
+            .is_some_and(|m| self.found.load(Ordering::Relaxed) >= m)
+            || self.limits.expired()
     }
 
     fn end_holds(&self, pos: &Position<R::Ext>) -> bool {
@@ -91,13 +103,23 @@ impl<R: Rules> Ctx<'_, R> {
             End::Goal(goal) => goal_reached(self.rules, pos, goal),
             End::Forced(goal) => {
                 let next = successors(self.rules, pos);
-                !next.is_empty() && next.iter().all(|(_, after)| goal_reached(self.rules, after, goal))
+                !next.is_empty()
+                    && next
+                        .iter()
+                        .all(|(_, after)| goal_reached(self.rules, after, goal))
             }
         }
     }
 
     /// Collects every completion of the plan from step `idx`; returns whether there was one.
-    fn search(&self, pos: &Position<R::Ext>, idx: usize, path: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
+    fn search(
+        &self,
+        pos: &Position<R::Ext>,
+        idx: usize,
+        path: &mut Vec<Move>,
+        out: &mut Vec<Vec<Move>>,
+    ) -> bool {
+        super::visit();
         let remaining = self.plan.steps.len() - idx;
         if remaining == 0 {
             if !self.end_holds(pos) {
@@ -127,7 +149,9 @@ impl<R: Rules> Ctx<'_, R> {
         let mut found = false;
         match self.plan.steps[idx] {
             Step::Play { .. } if remaining == 1 && matches!(self.plan.end, End::Goal(_)) => {
-                let End::Goal(goal) = self.plan.end else { unreachable!() };
+                let End::Goal(goal) = self.plan.end else {
+                    unreachable!()
+                };
                 found = self.finish(pos, goal, path, out);
             }
             Step::Pass => {
@@ -168,7 +192,13 @@ impl<R: Rules> Ctx<'_, R> {
 
     /// The last move: it must reach `goal`. For mate only checking moves qualify, and the
     /// check test is cheaper than the legality test, so it comes first.
-    fn finish(&self, pos: &Position<R::Ext>, goal: Goal, path: &mut Vec<Move>, out: &mut Vec<Vec<Move>>) -> bool {
+    fn finish(
+        &self,
+        pos: &Position<R::Ext>,
+        goal: Goal,
+        path: &mut Vec<Move>,
+        out: &mut Vec<Vec<Move>>,
+    ) -> bool {
         let rules = self.rules;
         let mut moves = MoveList::new();
         rules.pseudo_legal(pos, &mut moves);
@@ -196,9 +226,21 @@ impl<R: Rules> Ctx<'_, R> {
 }
 
 /// All solutions of `plan` from `pos`, in generation order.
-pub fn solve_plan<R: Rules>(rules: &R, pos: &Position<R::Ext>, plan: &Plan, table: &Table, limits: &Limits) -> HelpSolution {
+pub fn solve_plan<R: Rules>(
+    rules: &R,
+    pos: &Position<R::Ext>,
+    plan: &Plan,
+    table: &Table,
+    limits: &Limits,
+) -> HelpSolution {
     let found = AtomicUsize::new(0);
-    let ctx = Ctx { rules, table, plan, limits, found: &found };
+    let ctx = Ctx {
+        rules,
+        table,
+        plan,
+        limits,
+        found: &found,
+    };
     // Split the first two steps into independent tasks, so that even a root with few moves
     // keeps every thread busy.
     let mut tasks: Vec<(Vec<Move>, Position<R::Ext>, usize)> = vec![(Vec::new(), *pos, 0)];
@@ -210,7 +252,10 @@ pub fn solve_plan<R: Rules>(rules: &R, pos: &Position<R::Ext>, plan: &Plan, tabl
                     Step::Pass => next.push((path, null_move(&p), idx + 1)),
                     Step::Play { may_check } => {
                         for (mv, after) in step_moves(rules, plan, &p) {
-                            if !may_check && idx + 1 < plan.steps.len() && rules.in_check(&after, after.side) {
+                            if !may_check
+                                && idx + 1 < plan.steps.len()
+                                && rules.in_check(&after, after.side)
+                            {
                                 continue;
                             }
                             let mut path = path.clone();
@@ -228,7 +273,7 @@ pub fn solve_plan<R: Rules>(rules: &R, pos: &Position<R::Ext>, plan: &Plan, tabl
         .map(|(path, p, idx)| {
             let mut out = Vec::new();
             let mut path = path.clone();
-            ctx.search(p, *idx, &mut path, &mut out);
+            limits.counted(|| ctx.search(p, *idx, &mut path, &mut out));
             out
         })
         .collect();
@@ -237,11 +282,19 @@ pub fn solve_plan<R: Rules>(rules: &R, pos: &Position<R::Ext>, plan: &Plan, tabl
     if let Some(m) = limits.max_solutions {
         lines.truncate(m);
     }
-    let lines = lines.into_iter().map(|moves| annotate_line(rules, pos, plan, &moves)).collect();
+    let lines = lines
+        .into_iter()
+        .map(|moves| annotate_line(rules, pos, plan, &moves))
+        .collect();
     HelpSolution { lines, partial }
 }
 
-fn annotate_line<R: Rules>(rules: &R, start: &Position<R::Ext>, plan: &Plan, moves: &[Move]) -> HelpLine {
+fn annotate_line<R: Rules>(
+    rules: &R,
+    start: &Position<R::Ext>,
+    plan: &Plan,
+    moves: &[Move],
+) -> HelpLine {
     let mut pos = *start;
     let mut played = Vec::with_capacity(moves.len());
     let mut it = moves.iter();
@@ -251,7 +304,13 @@ fn annotate_line<R: Rules>(rules: &R, start: &Position<R::Ext>, plan: &Plan, mov
             Step::Play { .. } => {
                 let mv = it.next().expect("a move for every played step");
                 if mv.kind == MoveKind::Null {
-                    played.push(PlayedMove { mv: *mv, mover: pos.side, kamikaze: false, check: false, result: None });
+                    played.push(PlayedMove {
+                        mv: *mv,
+                        mover: pos.side,
+                        kamikaze: false,
+                        check: false,
+                        result: None,
+                    });
                     pos = null_move(&pos);
                     continue;
                 }
@@ -268,12 +327,19 @@ fn annotate_line<R: Rules>(rules: &R, start: &Position<R::Ext>, plan: &Plan, mov
         steps.push(Step::Play { may_check: true });
         pos = after;
     }
-    HelpLine { moves: played, steps }
+    HelpLine {
+        moves: played,
+        steps,
+    }
 }
 
 /// The plan of a help stipulation with `half_moves` half moves in all.
 pub fn help_plan(half_moves: usize, goal: Goal) -> Plan {
-    Plan { steps: vec![Step::Play { may_check: true }; half_moves], end: End::Goal(goal), null_moves: false }
+    Plan {
+        steps: vec![Step::Play { may_check: true }; half_moves],
+        end: End::Goal(goal),
+        null_moves: false,
+    }
 }
 
 /// The plan of a series of `n` moves by the side to move, then (when `finisher`)
@@ -285,10 +351,16 @@ pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
             steps.push(Step::Pass);
         }
         let last_of_series = i + 1 == n;
-        steps.push(Step::Play { may_check: last_of_series && !finisher });
+        steps.push(Step::Play {
+            may_check: last_of_series && !finisher,
+        });
     }
     if finisher {
         steps.push(Step::Play { may_check: true });
     }
-    Plan { steps, end, null_moves: false }
+    Plan {
+        steps,
+        end,
+        null_moves: false,
+    }
 }

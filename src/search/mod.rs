@@ -9,7 +9,10 @@ mod battle;
 mod help;
 mod tt;
 
-pub use battle::{solve as solve_battle, AttackNode, BattleKind, BattleSolution, BattleSpec, DefenceNode, RootMove, Threat};
+pub use battle::{
+    solve as solve_battle, AttackNode, BattleKind, BattleSolution, BattleSpec, DefenceNode,
+    RootMove, Threat,
+};
 pub use help::{help_plan, series_plan, solve_plan, End, HelpLine, HelpSolution, Plan, Step};
 pub use tt::Table;
 
@@ -17,6 +20,8 @@ use crate::board::{Color, Position};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveList};
 use crate::stipulation::Goal;
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A move as printed: the move, who made it, and what it did to the opponent.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +36,12 @@ pub struct PlayedMove {
 }
 
 /// Describes the move `mv` from `before` to `after` for printing.
-pub fn annotate<R: Rules>(rules: &R, before: &Position<R::Ext>, mv: &Move, after: &Position<R::Ext>) -> PlayedMove {
+pub fn annotate<R: Rules>(
+    rules: &R,
+    before: &Position<R::Ext>,
+    mv: &Move,
+    after: &Position<R::Ext>,
+) -> PlayedMove {
     let check = rules.in_check(after, after.side);
     let stuck = !rules.has_legal_move(after);
     let result = match (stuck, check) {
@@ -39,7 +49,13 @@ pub fn annotate<R: Rules>(rules: &R, before: &Position<R::Ext>, mv: &Move, after
         (true, false) => Some(Goal::Stalemate),
         _ => None,
     };
-    PlayedMove { mv: *mv, mover: before.side, kamikaze: before.board.is_kamikaze(mv.from), check, result }
+    PlayedMove {
+        mv: *mv,
+        mover: before.side,
+        kamikaze: before.board.is_kamikaze(mv.from),
+        check,
+        result,
+    }
 }
 
 /// Whether `goal` holds in `pos` for the side to move (the side that was just mated or stalemated).
@@ -78,18 +94,53 @@ pub fn can_reach_goal_in_one<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: 
     })
 }
 
-/// Limits shared by a whole solving run.
-#[derive(Clone, Debug)]
+/// Limits shared by a whole solving run, and the count of positions it searched.
+#[derive(Debug, Default)]
 pub struct Limits {
     /// Stop after this many solutions (help play) or keys (battle play).
     pub max_solutions: Option<usize>,
     /// Give up when this instant passes.
     pub deadline: Option<std::time::Instant>,
+    /// Positions searched so far (nodes whose moves were generated).
+    pub nodes: AtomicU64,
 }
 
 impl Limits {
+    pub fn new(max_solutions: Option<usize>, deadline: Option<std::time::Instant>) -> Limits {
+        Limits {
+            max_solutions,
+            deadline,
+            nodes: AtomicU64::new(0),
+        }
+    }
+
     #[inline]
     pub fn expired(&self) -> bool {
-        self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
+        self.deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
     }
+
+    /// Positions searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Runs `f` on this thread and adds the nodes it visited to the count. Sequential work
+    /// only: a shared atomic bumped at every node would cost the threads a contended cache
+    /// line, so each thread counts locally and settles here.
+    pub(crate) fn counted<T>(&self, f: impl FnOnce() -> T) -> T {
+        let before = NODES.with(Cell::get);
+        let result = f();
+        self.nodes
+            .fetch_add(NODES.with(Cell::get) - before, Ordering::Relaxed);
+        result
+    }
+}
+
+thread_local!(static NODES: Cell<u64> = const { Cell::new(0) });
+
+/// Counts one searched position on this thread.
+#[inline]
+pub(crate) fn visit() {
+    NODES.with(|c| c.set(c.get() + 1));
 }

@@ -20,7 +20,10 @@ impl Bounds {
     }
 
     fn unpack(data: u64) -> Bounds {
-        Bounds { win: (data >> 16) as u16, lose: data as u16 }
+        Bounds {
+            win: (data >> 16) as u16,
+            lose: data as u16,
+        }
     }
 }
 
@@ -43,7 +46,13 @@ impl Table {
         let zeroed: Vec<[u64; 2]> = vec![[0u64; 2]; n];
         let mut zeroed = std::mem::ManuallyDrop::new(zeroed);
         // SAFETY: [AtomicU64; 2] has the same size, alignment and bit validity as [u64; 2].
-        let slots = unsafe { Vec::from_raw_parts(zeroed.as_mut_ptr() as *mut [AtomicU64; 2], zeroed.len(), zeroed.capacity()) };
+        let slots = unsafe {
+            Vec::from_raw_parts(
+                zeroed.as_mut_ptr() as *mut [AtomicU64; 2],
+                zeroed.len(),
+                zeroed.capacity(),
+            )
+        };
         Table { slots, mask: n - 1 }
     }
 
