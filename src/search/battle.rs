@@ -115,7 +115,7 @@ impl<R: Rules> Ctx<'_, R> {
             return false;
         }
         let result = self.att_wins_search(pos, n);
-        if !self.limits.expired() {
+        if !self.limits.expired_now() {
             self.table.update(key, |b| {
                 if result {
                     if b.win == 0 || u32::from(b.win) > n {
@@ -131,7 +131,7 @@ impl<R: Rules> Ctx<'_, R> {
 
     fn att_wins_search(&self, pos: &Position<R::Ext>, n: u32) -> bool {
         super::visit();
-        if self.limits.expired() {
+        if self.limits.expired_now() {
             return false;
         }
         let rules = self.rules;
@@ -211,7 +211,7 @@ impl<R: Rules> Ctx<'_, R> {
             return false;
         }
         let result = self.def_fails_search(pos, n);
-        if !self.limits.expired() {
+        if !self.limits.expired_now() {
             self.table.update(key, |b| {
                 if result {
                     if b.win == 0 || u32::from(b.win) > n + 1 {

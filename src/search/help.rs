@@ -95,7 +95,7 @@ impl<R: Rules> Ctx<'_, R> {
         self.limits
             .max_solutions
             .is_some_and(|m| self.found.load(Ordering::Relaxed) >= m)
-            || self.limits.expired()
+            || self.limits.expired_now()
     }
 
     fn end_holds(&self, pos: &Position<R::Ext>) -> bool {
@@ -185,7 +185,7 @@ impl<R: Rules> Ctx<'_, R> {
             }
         }
         if !found && !self.stop() {
-            self.table.update(k, |b| b.lose = 1);
+            self.table.update(k, |b| b.lose = remaining as u16);
         }
         found
     }

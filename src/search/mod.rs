@@ -21,7 +21,7 @@ use crate::conditions::Rules;
 use crate::movegen::{Move, MoveList};
 use crate::stipulation::Goal;
 use std::cell::Cell;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// A move as printed: the move, who made it, and what it did to the opponent.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,21 +103,36 @@ pub struct Limits {
     pub deadline: Option<std::time::Instant>,
     /// Positions searched so far (nodes whose moves were generated).
     pub nodes: AtomicU64,
+    /// Set once the deadline has been seen to pass; from then on every check says so.
+    timed_out: AtomicBool,
 }
 
 impl Limits {
     pub fn new(max_solutions: Option<usize>, deadline: Option<std::time::Instant>) -> Limits {
-        Limits {
-            max_solutions,
-            deadline,
-            nodes: AtomicU64::new(0),
-        }
+        Limits { max_solutions, deadline, nodes: AtomicU64::new(0), timed_out: AtomicBool::new(false) }
     }
 
-    #[inline]
+    /// Whether the deadline has passed (reads the clock).
     pub fn expired(&self) -> bool {
-        self.deadline
-            .is_some_and(|d| std::time::Instant::now() >= d)
+        if self.timed_out.load(Ordering::Relaxed) {
+            return true;
+        }
+        let expired = self.deadline.is_some_and(|d| std::time::Instant::now() >= d);
+        if expired {
+            self.timed_out.store(true, Ordering::Relaxed);
+        }
+        expired
+    }
+
+    /// The search's test: reads the clock only every 256 positions of this thread. A
+    /// result computed before the passing is noticed is still complete, and every result
+    /// cut short is computed after it, so the callers' "store unless expired" stays sound.
+    #[inline]
+    pub(crate) fn expired_now(&self) -> bool {
+        if self.deadline.is_none() {
+            return false;
+        }
+        self.timed_out.load(Ordering::Relaxed) || (NODES.with(Cell::get) & 255 == 0 && self.expired())
     }
 
     /// Positions searched so far.
