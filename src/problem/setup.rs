@@ -42,7 +42,6 @@ pub fn check_options(options: &Options, span: Span) -> Result<(), SetupError> {
         ));
     }
     let unsupported = [
-        (options.max_flight_squares.is_some(), "MaxFlightsquares"),
         (options.non_trivial.is_some(), "NonTrivial"),
         (options.keep_mating_piece, "KeepMatingPiece"),
         (options.no_short_variations, "NoShortVariations"),
@@ -149,6 +148,7 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
         max_threat: options.threat,
         post_key: options.post_key_play,
         quodlibet: options.quodlibet,
+        max_flights: options.max_flight_squares,
     }
 }
 

@@ -44,6 +44,9 @@ pub struct BattleSpec {
     pub post_key: bool,
     /// In self play the attacker may also reach the goal itself (option Quodlibet).
     pub quodlibet: bool,
+    /// An attacker move short of the last fails when it leaves the defending king more
+    /// than this many moves (option MaxFlightsquares n).
+    pub max_flights: Option<u32>,
 }
 
 /// The threat of an attacker move.
@@ -185,8 +188,26 @@ impl<R: Rules> Ctx<'_, R> {
         }
     }
 
+    /// Option MaxFlightsquares: whether the defending king has at most the allowed
+    /// number of moves (every legal king move counts, captures and castling included).
+    fn flights_allowed(&self, after: &Position<R::Ext>) -> bool {
+        let Some(max) = self.spec.max_flights else {
+            return true;
+        };
+        let Some(king) = after.board.king(after.side) else {
+            return true;
+        };
+        let mut moves = MoveList::new();
+        self.rules.legal_moves(after, &mut moves);
+        moves.iter().filter(|m| m.from == king).count() <= max as usize
+    }
+
     /// After an attacker move: does it succeed within `n` attacker moves (this one included)?
     fn wins_after(&self, after: &Position<R::Ext>, n: u32) -> bool {
+        if n > 1 && !self.flights_allowed(after) && !goal_reached(self.rules, after, self.spec.goal)
+        {
+            return false;
+        }
         match self.spec.kind {
             BattleKind::Direct => {
                 goal_reached(self.rules, after, self.spec.goal)
@@ -372,10 +393,19 @@ impl<R: Rules> Ctx<'_, R> {
                     kd > t
                         || (kd == t
                             && threat_moves.iter().any(|(tm, _)| {
+                                // A threat is the same move when it has the same departure,
+                                // arrival and promotion, even if it no longer captures (as
+                                // Popeye compares them).
                                 let mut list = crate::movegen::MoveList::new();
                                 rules.legal_moves(&after_d, &mut list);
-                                !list.iter().any(|m| m == tm)
-                                    || !self.wins_after(&rules.play(&after_d, tm), t)
+                                match list.iter().find(|m| {
+                                    m.from == tm.from
+                                        && m.to == tm.to
+                                        && m.promotion == tm.promotion
+                                }) {
+                                    None => true,
+                                    Some(m) => !self.wins_after(&rules.play(&after_d, m), t),
+                                }
                             }))
                 }
             };

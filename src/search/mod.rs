@@ -109,7 +109,12 @@ pub struct Limits {
 
 impl Limits {
     pub fn new(max_solutions: Option<usize>, deadline: Option<std::time::Instant>) -> Limits {
-        Limits { max_solutions, deadline, nodes: AtomicU64::new(0), timed_out: AtomicBool::new(false) }
+        Limits {
+            max_solutions,
+            deadline,
+            nodes: AtomicU64::new(0),
+            timed_out: AtomicBool::new(false),
+        }
     }
 
     /// Whether the deadline has passed (reads the clock).
@@ -117,7 +122,9 @@ impl Limits {
         if self.timed_out.load(Ordering::Relaxed) {
             return true;
         }
-        let expired = self.deadline.is_some_and(|d| std::time::Instant::now() >= d);
+        let expired = self
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d);
         if expired {
             self.timed_out.store(true, Ordering::Relaxed);
         }
@@ -132,7 +139,8 @@ impl Limits {
         if self.deadline.is_none() {
             return false;
         }
-        self.timed_out.load(Ordering::Relaxed) || (NODES.with(Cell::get) & 255 == 0 && self.expired())
+        self.timed_out.load(Ordering::Relaxed)
+            || (NODES.with(Cell::get) & 255 == 0 && self.expired())
     }
 
     /// Positions searched so far.
