@@ -36,7 +36,11 @@ impl Default for SolveConfig {
 pub struct TwinReport {
     pub label: Option<String>,
     pub stipulation: Stipulation,
+    /// The condition words in force for this twin (a twin may change them).
+    pub conditions: Vec<String>,
     pub outcome: Result<Outcome, SetupError>,
+    /// Whether the time limit ran out before the search was complete.
+    pub timed_out: bool,
     pub elapsed: Duration,
     /// Positions searched.
     pub nodes: u64,
@@ -88,6 +92,8 @@ pub fn solve_problem(
         reports.push(TwinReport {
             label: twin.label.clone(),
             stipulation: twin.stipulation.value,
+            conditions: twin.conditions.iter().map(|w| w.value.clone()).collect(),
+            timed_out: outcome.as_ref().is_ok_and(Outcome::partial) && limits.expired(),
             outcome,
             elapsed: start.elapsed(),
             nodes: limits.nodes(),
