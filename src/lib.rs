@@ -4,6 +4,7 @@
 //! See `docs/architecture.md` for how a move flows through the modules.
 
 pub mod batch;
+pub mod bench;
 pub mod board;
 pub mod conditions;
 pub mod input;

@@ -263,3 +263,50 @@ fn shards_split_the_list_without_overlap() {
     let bad = fairy(&["batch", s(&problems), "--shard", "4/3"]);
     assert!(!bad.status.success());
 }
+
+#[test]
+fn bench_one_condition_quickly() {
+    let o = fairy(&[
+        "bench",
+        "--condition",
+        "Circe",
+        "--quick",
+        "--depth",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let rows: Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let rows = rows.as_array().unwrap();
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["condition"].as_str().unwrap())
+        .collect();
+    // Orthodox play comes in as the reference.
+    assert_eq!(names, ["orthodox", "Circe"]);
+    assert_eq!(rows[0]["cost"], 1.0);
+    assert!(rows[1]["cost"].as_f64().unwrap() > 0.0);
+    // Depth 1 counts the legal moves of the four bench positions.
+    assert_eq!(rows[0]["perft_nodes"], 144);
+    let circe_problems: Vec<&str> = rows[1]["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(circe_problems, ["problems/circe/h2-stucker-1987.inp"]);
+
+    let bad = fairy(&[
+        "bench",
+        "--condition",
+        "NoSuchCirce",
+        "--quick",
+        "--no-solve",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -2,6 +2,7 @@
 //! Progress bars and exit codes live here and nowhere else.
 
 mod batch_cmd;
+mod bench_cmd;
 mod perft_cmd;
 mod solve_cmd;
 
@@ -30,6 +31,8 @@ pub enum Command {
     Perft(PerftArgs),
     /// Solve every problem file below some folders, with a report and a summary.
     Batch(BatchArgs),
+    /// Measure each condition against orthodox play: perft speed and solving time.
+    Bench(BenchArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -92,6 +95,29 @@ pub struct BatchArgs {
 }
 
 #[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// A condition to measure, as after Popeye's `condition` (repeatable; default: the
+    /// standard list). Orthodox play is always measured as the reference.
+    #[arg(long = "condition", value_name = "WORDS")]
+    pub conditions: Vec<String>,
+    /// Perft depth in plies (default 3, or 2 with --quick).
+    #[arg(long, short)]
+    pub depth: Option<u32>,
+    /// One run per measurement and depth 2: a smoke test, not a measurement.
+    #[arg(long)]
+    pub quick: bool,
+    /// Perft only: do not solve the bench problems.
+    #[arg(long)]
+    pub no_solve: bool,
+    /// Transposition table size for solving, in MB.
+    #[arg(long, value_name = "MB", default_value_t = 64)]
+    pub hash: usize,
+    /// Print the figures as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args, Debug)]
 pub struct PerftArgs {
     /// The position in FEN (default: the game array).
     #[arg(long)]
@@ -119,6 +145,7 @@ pub fn run() -> i32 {
         Command::Solve(args) => solve_cmd::run(&args),
         Command::Perft(args) => perft_cmd::run(&args),
         Command::Batch(args) => batch_cmd::run(&args),
+        Command::Bench(args) => bench_cmd::run(&args),
     }
 }
 
