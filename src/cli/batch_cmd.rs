@@ -217,10 +217,12 @@ impl Progress {
         )
     }
 
+    /// Ends with a plain line in both cases (a finished bar would leave the cursor on its
+    /// line, where the summary on standard output would continue).
     fn finish(&self) {
-        match &self.bar {
-            Some(bar) => bar.finish(),
-            None => eprintln!("{}", self.line()),
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
         }
+        eprintln!("{}", self.line());
     }
 }
