@@ -75,65 +75,72 @@ fn bench_perft(c: &mut Criterion) {
     }
 }
 
-/// The cost of each condition against orthodox play, on the same middle-game positions.
+/// The cost of each condition against orthodox play: the conditions and positions of
+/// `fairy bench` (`fairy::bench`), one benchmark per condition over all positions.
 fn bench_conditions(c: &mut Criterion) {
-    use fairy::conditions::{parse_conditions, Alice, Rules};
-    use fairy::input::{Span, Spanned};
-    fn rules_for(words: &str) -> fairy::conditions::Fairy {
-        let words: Vec<Spanned<String>> = words
-            .split_whitespace()
-            .map(|w| Spanned::new(w.to_string(), Span::new(1, 1)))
-            .collect();
-        parse_conditions(&words)
-            .expect("known condition")
-            .unwrap_or_default()
-    }
-    fn run<R: Rules>(
-        group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
-        name: &str,
-        rules: &R,
-        fen: &str,
+    use fairy::bench::{positions, rules_of, CONDITIONS};
+    use fairy::conditions::{Fairy, RuleSet, Rules, WithRules};
+
+    /// The positions set up under one rules value, timed together.
+    struct Bench<'a, 'g> {
+        group: &'a mut criterion::BenchmarkGroup<'g, criterion::measurement::WallTime>,
+        name: &'a str,
+        fens: &'a [String],
         depth: u32,
-    ) {
-        let mut pos: Position<R::Ext> = Position::from_fen(fen).expect("FEN");
-        rules.init(&mut pos, &[]).expect("init");
-        group.bench_function(name, |b| {
-            b.iter(|| fairy::perft::perft(rules, black_box(&pos), depth))
+    }
+    impl WithRules for Bench<'_, '_> {
+        type Output = ();
+        fn run<R: Rules>(self, rules: &R) {
+            let set_up: Vec<Position<R::Ext>> = self
+                .fens
+                .iter()
+                .map(|fen| {
+                    let mut pos = Position::from_fen(fen).expect("FEN");
+                    rules.init(&mut pos, &[]).expect("init");
+                    pos
+                })
+                .collect();
+            let nodes: u64 = set_up
+                .iter()
+                .map(|pos| fairy::perft::perft(rules, pos, self.depth))
+                .sum();
+            self.group.throughput(Throughput::Elements(nodes));
+            self.group.bench_function(self.name, |b| {
+                b.iter(|| {
+                    set_up
+                        .iter()
+                        .map(|pos| fairy::perft::perft(rules, black_box(pos), self.depth))
+                        .sum::<u64>()
+                })
+            });
+        }
+    }
+
+    let fens: Vec<String> = positions()
+        .expect("bench positions")
+        .into_iter()
+        .map(|p| p.fen)
+        .collect();
+    let mut group = c.benchmark_group("conditions");
+    // The seam's own cost: no condition, but through the configurable rules type.
+    let mut runs: Vec<(String, RuleSet)> = vec![(
+        "no-condition-via-fairy".into(),
+        RuleSet::Fairy(Fairy::default()),
+    )];
+    runs.extend(
+        CONDITIONS
+            .iter()
+            .map(|c| (c.to_string(), rules_of(c).expect("bench condition"))),
+    );
+    for (name, rules) in &runs {
+        rules.dispatch(Bench {
+            group: &mut group,
+            name,
+            fens: &fens,
+            depth: 3,
         });
     }
-    let positions = [
-        ("kiwipete", POSITIONS[1].1, 3),
-        (
-            "pos4",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            3,
-        ),
-    ];
-    for (name, fen, depth) in positions {
-        let mut group = c.benchmark_group(format!("conditions/{name}"));
-        run(&mut group, "orthodox", &Orthodox, fen, depth);
-        run(
-            &mut group,
-            "no-condition-via-fairy",
-            &rules_for(""),
-            fen,
-            depth,
-        );
-        for cond in [
-            "Circe",
-            "AntiCirce",
-            "MirrorCirce",
-            "PWC",
-            "CirceAssassin",
-            "Circe Volcanic",
-            "ParrainCirce",
-            "MarsCirce",
-        ] {
-            run(&mut group, cond, &rules_for(cond), fen, depth);
-        }
-        run(&mut group, "AliceChess", &Alice::default(), fen, depth);
-        group.finish();
-    }
+    group.finish();
 }
 
 criterion_group! {

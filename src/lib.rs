@@ -3,6 +3,8 @@
 //! The crate is a library with a thin command-line front end (`src/main.rs`).
 //! See `docs/architecture.md` for how a move flows through the modules.
 
+pub mod batch;
+pub mod bench;
 pub mod board;
 pub mod conditions;
 pub mod input;

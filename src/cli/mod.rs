@@ -1,6 +1,8 @@
 //! The command line: clap types, turned into a validated configuration, then library calls.
 //! Progress bars and exit codes live here and nowhere else.
 
+mod batch_cmd;
+mod bench_cmd;
 mod perft_cmd;
 mod solve_cmd;
 
@@ -27,6 +29,10 @@ pub enum Command {
     Solve(SolveArgs),
     /// Count the legal move paths of a position to a depth.
     Perft(PerftArgs),
+    /// Solve every problem file below some folders, with a report and a summary.
+    Batch(BatchArgs),
+    /// Measure each condition against orthodox play: perft speed and solving time.
+    Bench(BenchArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -60,6 +66,58 @@ pub struct SolveArgs {
 }
 
 #[derive(clap::Args, Debug)]
+pub struct BatchArgs {
+    /// Folders to search (recursively) for problem files; a file is taken as it is.
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// File name pattern (`*` and `?`; repeatable; default `*.inp`).
+    #[arg(long = "glob", value_name = "PATTERN")]
+    pub globs: Vec<String>,
+    /// Time limit per problem (each twin) in seconds.
+    #[arg(long, value_name = "S")]
+    pub max_time: Option<u64>,
+    /// Memory of all transposition tables together in MB: each of the problems solved at
+    /// once (one per worker thread) gets this divided by the thread count, at least 1 MB.
+    #[arg(long, value_name = "MB", default_value_t = 256)]
+    pub hash: usize,
+    /// Write one JSON line per twin to FILE as each problem ends.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub report: Option<PathBuf>,
+    /// Go on with the report FILE: skip the problems it holds, append the others.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// Solve only shard K of N (1-based, e.g. 2/8), a fixed split of the problem list.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<fairy::batch::Shard>,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// A condition to measure, as after Popeye's `condition` (repeatable; default: the
+    /// standard list). Orthodox play is always measured as the reference.
+    #[arg(long = "condition", value_name = "WORDS")]
+    pub conditions: Vec<String>,
+    /// Perft depth in plies (default 3, or 2 with --quick).
+    #[arg(long, short)]
+    pub depth: Option<u32>,
+    /// One run per measurement and depth 2: a smoke test, not a measurement.
+    #[arg(long)]
+    pub quick: bool,
+    /// Perft only: do not solve the bench problems.
+    #[arg(long)]
+    pub no_solve: bool,
+    /// Transposition table size for solving, in MB.
+    #[arg(long, value_name = "MB", default_value_t = 64)]
+    pub hash: usize,
+    /// Print the figures as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args, Debug)]
 pub struct PerftArgs {
     /// The position in FEN (default: the game array).
     #[arg(long)]
@@ -86,6 +144,8 @@ pub fn run() -> i32 {
     match cli.command {
         Command::Solve(args) => solve_cmd::run(&args),
         Command::Perft(args) => perft_cmd::run(&args),
+        Command::Batch(args) => batch_cmd::run(&args),
+        Command::Bench(args) => bench_cmd::run(&args),
     }
 }
 

@@ -1,7 +1,6 @@
 use super::PerftArgs;
 use fairy::board::Position;
-use fairy::conditions::{names_alice, parse_conditions, Alice, Orthodox, Rules};
-use fairy::input::{Span, Spanned};
+use fairy::conditions::{command_line_words, resolve, Rules, UnitMarks, WithRules};
 use fairy::output::notation;
 use fairy::search::annotate;
 use std::time::Instant;
@@ -9,34 +8,27 @@ use std::time::Instant;
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 pub fn run(args: &PerftArgs) -> i32 {
-    let words: Vec<Spanned<String>> = args
-        .conditions
-        .iter()
-        .flat_map(|c| c.split_whitespace().map(str::to_string).collect::<Vec<_>>())
-        .enumerate()
-        .map(|(i, w)| Spanned::new(w, Span::new(1, i as u32 + 1)))
-        .collect();
-    let fairy = match parse_conditions(&words) {
-        Ok(f) => f,
+    let words = command_line_words(&args.conditions);
+    match resolve(&words, UnitMarks::default()) {
+        // A FEN has one board: under Alice chess every unit starts on board A.
+        Ok(rules) => rules.dispatch(Count(args)),
         Err(e) => {
             eprintln!(
                 "fairy: error: --condition word {}: {}",
                 e.span.col, e.message
             );
-            return 2;
+            2
         }
-    };
-    if let Some((variant, _)) = names_alice(&words) {
-        if fairy.is_some() {
-            eprintln!("fairy: error: Alice chess combined with Circe-family conditions is not supported yet");
-            return 2;
-        }
-        // A FEN has one board: every unit starts on board A.
-        return count(&Alice { variant }, args);
     }
-    match fairy {
-        None => count(&Orthodox, args),
-        Some(f) => count(&f, args),
+}
+
+/// Counting under the rules the conditions picked.
+struct Count<'a>(&'a PerftArgs);
+
+impl WithRules for Count<'_> {
+    type Output = i32;
+    fn run<R: Rules>(self, rules: &R) -> i32 {
+        count(rules, self.0)
     }
 }
 

@@ -43,11 +43,7 @@ fn read_items(args: &SolveArgs) -> Result<Vec<Item>, i32> {
                 return Err(2);
             }
         };
-        // Problem files are Latin-1 as often as UTF-8: read bytes as Latin-1 when not UTF-8.
-        let text = match String::from_utf8(bytes) {
-            Ok(t) => t,
-            Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
-        };
+        let text = input::decode_text(bytes);
         for parsed in input::parse_file(&text) {
             items.push(Item {
                 file: name.clone(),

@@ -8,12 +8,14 @@ mod circe;
 mod fairy;
 mod orthodox;
 mod parse;
+mod resolve;
 
 pub use alice::{Alice, AliceExt, AliceVariant};
 pub use circe::{Circe, KindRule, Occupied, Reborn, SquareRule};
 pub use fairy::{Fairy, FairyExt, Mars};
 pub use orthodox::Orthodox;
 pub use parse::{names_alice, parse_conditions, ConditionError};
+pub use resolve::{command_line_words, resolve, RuleSet, UnitMarks, WithRules};
 
 use crate::board::{Color, Extension, Piece, Position, Square};
 use crate::movegen::{Move, MoveList};

@@ -16,8 +16,9 @@
 //! Modules: `lexer` (tokens and places), `keywords` (keyword tables and prefix
 //! matching), `parser` (problems, commands, error recovery), `options`, `twin`,
 //! `pieces` (piece tokens, square lists), `fen` (forsyth), `model` (the data),
-//! `writer` (back to text), `error`.
+//! `writer` (back to text), `error`, `decode` (UTF-8 or Latin-1 file bytes).
 
+mod decode;
 mod error;
 mod fen;
 mod keywords;
@@ -32,6 +33,7 @@ mod writer;
 #[cfg(test)]
 mod tests;
 
+pub use decode::decode_text;
 pub use error::InputError;
 pub use fen::problem_from_fen;
 pub use model::{

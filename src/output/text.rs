@@ -179,6 +179,34 @@ fn twin_block(out: &mut String, twin: &TwinReport) -> bool {
     }
 }
 
+/// The play of a twin as text lines, without the blank lines of the layout: help lines
+/// (set play first) trimmed as `fairy solve --json` gives them, battle play with the
+/// indentation that shows its tree.
+pub fn play_lines(outcome: &Outcome) -> Vec<String> {
+    match outcome {
+        Outcome::Help {
+            set_play,
+            solutions,
+        } => set_play
+            .iter()
+            .chain(solutions)
+            .flat_map(|s| s.lines.iter())
+            .map(|l| help_line(l).trim().to_string())
+            .collect(),
+        Outcome::Battle(solutions) => {
+            let mut out = String::new();
+            for s in solutions {
+                battle(&mut out, s);
+            }
+            out.lines()
+                .map(str::trim_end)
+                .filter(|l| !l.is_empty())
+                .map(str::to_string)
+                .collect()
+        }
+    }
+}
+
 fn help(out: &mut String, solution: &HelpSolution) {
     for line in &solution.lines {
         let _ = writeln!(out, "{}", help_line(line));

@@ -7,9 +7,7 @@ mod twins;
 pub use setup::{build_position, SetupError};
 pub use twins::{expand, TwinSetup};
 
-use crate::conditions::{
-    names_alice, parse_conditions, Alice, AliceVariant, Orthodox, Reborn, Rules,
-};
+use crate::conditions::{resolve, Rules, UnitMarks, WithRules};
 use crate::input::{Options, ProblemSpec};
 use crate::search::{self, BattleSolution, HelpSolution, Limits, Table};
 use crate::stipulation::{Play, Stipulation};
@@ -38,7 +36,11 @@ impl Default for SolveConfig {
 pub struct TwinReport {
     pub label: Option<String>,
     pub stipulation: Stipulation,
+    /// The condition words in force for this twin (a twin may change them).
+    pub conditions: Vec<String>,
     pub outcome: Result<Outcome, SetupError>,
+    /// Whether the time limit ran out before the search was complete.
+    pub timed_out: bool,
     pub elapsed: Duration,
     /// Positions searched.
     pub nodes: u64,
@@ -90,6 +92,8 @@ pub fn solve_problem(
         reports.push(TwinReport {
             label: twin.label.clone(),
             stipulation: twin.stipulation.value,
+            conditions: twin.conditions.iter().map(|w| w.value.clone()).collect(),
+            timed_out: outcome.as_ref().is_ok_and(Outcome::partial) && limits.expired(),
             outcome,
             elapsed: start.elapsed(),
             nodes: limits.nodes(),
@@ -120,35 +124,37 @@ fn solve_twin(
     limits: &Limits,
 ) -> Result<Outcome, SetupError> {
     setup::check_options(&spec.options, twin.stipulation.span)?;
-    let fairy =
-        parse_conditions(&twin.conditions).map_err(|e| SetupError::new(e.span, e.message))?;
-    // Declaring a unit's board switches Alice chess on, as in Popeye.
-    let alice = names_alice(&twin.conditions).or_else(|| {
-        twin.units
+    let marks = UnitMarks {
+        alice_board: twin
+            .units
             .iter()
             .find(|u| u.alice.is_some())
-            .map(|u| (AliceVariant::Classic, u.span))
-    });
-    let kamikaze = twin.units.iter().find(|u| u.kamikaze);
-    if let Some((variant, span)) = alice {
-        if fairy.is_some() || kamikaze.is_some() {
-            return Err(SetupError::new(span, "Alice chess combined with Circe-family conditions or kamikaze units is not supported yet"));
-        }
-        return run(&Alice { variant }, spec, twin, config, limits);
-    }
-    if let (Some(u), Some(f)) = (kamikaze, &fairy) {
-        if f.circe.is_some_and(|c| c.reborn == Reborn::Capturer) || f.mars.is_some() {
-            return Err(SetupError::new(
-                u.span,
-                "kamikaze units cannot be combined with Anticirce or Mars Circe",
-            ));
-        }
-    }
+            .map(|u| u.span),
+        kamikaze: twin.units.iter().find(|u| u.kamikaze).map(|u| u.span),
+    };
+    let rules = resolve(&twin.conditions, marks).map_err(|e| SetupError::new(e.span, e.message))?;
     // The one dispatch: orthodox play is monomorphised on its own, everything else shares
-    // the configurable rules.
-    match (fairy, kamikaze) {
-        (None, None) => run(&Orthodox, spec, twin, config, limits),
-        (fairy, _) => run(&fairy.unwrap_or_default(), spec, twin, config, limits),
+    // the configurable rules (or Alice's).
+    rules.dispatch(Run {
+        spec,
+        twin,
+        config,
+        limits,
+    })
+}
+
+/// The arguments of [`run`], carried through `RuleSet::dispatch`.
+struct Run<'a> {
+    spec: &'a ProblemSpec,
+    twin: &'a TwinSetup,
+    config: &'a SolveConfig,
+    limits: &'a Limits,
+}
+
+impl WithRules for Run<'_> {
+    type Output = Result<Outcome, SetupError>;
+    fn run<R: Rules>(self, rules: &R) -> Self::Output {
+        run(rules, self.spec, self.twin, self.config, self.limits)
     }
 }
 

@@ -1,0 +1,251 @@
+//! Solving every problem below some folders: discovery (`discover`), the split into
+//! shards for several jobs (`shard`), the report rows and their file (`report`), the
+//! summary (`summary`), and here the list of problems and the parallel run over it.
+//!
+//! At most `workers` problems are solved at once, each by one plain thread that feeds the
+//! rayon pool with its own search. (A rayon `par_iter` over problems would let a pool
+//! thread waiting inside one problem's search pick up another whole problem: more tables
+//! alive than the memory ceiling allows, and the first problem's time inflated by the
+//! second's.)
+
+mod discover;
+mod report;
+mod shard;
+mod summary;
+
+pub use discover::{discover, name_matches, Found};
+pub use report::{read_report, ReportContents, ReportRow, ReportWriter, RowError, Status};
+pub use shard::{Shard, ShardError};
+pub use summary::{Counts, Summary};
+
+use crate::input::{decode_text, parse_file, ProblemSpec};
+use crate::output::text::play_lines;
+use crate::problem::{solve_problem, Outcome, SolveConfig, TwinReport};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// A batch that cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum BatchError {
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+/// One problem of the batch.
+#[derive(Clone, Debug)]
+pub struct Task {
+    /// The file as found (`problems/circe/h2.inp`).
+    pub file: String,
+    /// Its path below the folder given, for sharding.
+    pub relative: String,
+    /// 1-based position in the file.
+    pub problem: usize,
+    /// The problem read, or why it could not be.
+    pub spec: Result<ProblemSpec, RowError>,
+}
+
+impl Task {
+    pub fn key(&self) -> (String, usize) {
+        (self.file.clone(), self.problem)
+    }
+}
+
+/// Every problem of the files found: one task per problem, in file order. A file that
+/// cannot be read is one failed task.
+pub fn tasks(found: &[Found]) -> Vec<Task> {
+    let mut out = Vec::new();
+    for f in found {
+        let file = f.path.display().to_string();
+        let task = |problem, spec| Task {
+            file: file.clone(),
+            relative: f.relative.clone(),
+            problem,
+            spec,
+        };
+        match std::fs::read(&f.path) {
+            Ok(bytes) => {
+                for (i, parsed) in parse_file(&decode_text(bytes)).into_iter().enumerate() {
+                    out.push(task(
+                        i + 1,
+                        parsed.map_err(|e| RowError {
+                            message: e.message,
+                            line: e.line,
+                            column: e.col,
+                        }),
+                    ));
+                }
+            }
+            Err(e) => out.push(task(
+                1,
+                Err(RowError {
+                    message: e.to_string(),
+                    line: 0,
+                    column: 0,
+                }),
+            )),
+        }
+    }
+    out
+}
+
+/// Limits and resources of a batch.
+#[derive(Clone, Debug)]
+pub struct BatchConfig {
+    /// Problems solved at once.
+    pub workers: usize,
+    /// The memory of all transposition tables together, in MB.
+    pub hash_mb_total: usize,
+    /// Time limit per twin.
+    pub max_time: Option<Duration>,
+}
+
+impl BatchConfig {
+    /// The table size each problem gets: the total shared by the workers, at least 1 MB.
+    pub fn hash_mb_per_problem(&self) -> usize {
+        (self.hash_mb_total / self.workers.max(1)).max(1)
+    }
+}
+
+/// Solves `tasks` with `config.workers` problems at a time, calling `done` with each
+/// problem's rows as it ends (from the worker thread, in completion order).
+pub fn run<F>(tasks: &[Task], config: &BatchConfig, done: F)
+where
+    F: Fn(&Task, Vec<ReportRow>) + Sync,
+{
+    let solve = SolveConfig {
+        hash_mb: config.hash_mb_per_problem(),
+        max_time: config.max_time,
+    };
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..config.workers.clamp(1, tasks.len().max(1)) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(task) = tasks.get(i) else { break };
+                done(task, solve_task(task, &solve));
+            });
+        }
+    });
+}
+
+/// The report rows of one problem: one per twin, or one failed row when the problem could
+/// not be read or set up. A panic in the solver is a failed row too, so that one bad
+/// problem does not end a long batch.
+pub fn solve_task(task: &Task, config: &SolveConfig) -> Vec<ReportRow> {
+    let failed = |error: RowError, conditions: Vec<String>, stipulation, seconds| ReportRow {
+        file: task.file.clone(),
+        problem: task.problem,
+        twin: None,
+        twins: 1,
+        stipulation,
+        conditions,
+        verdict: None,
+        status: Status::Failed,
+        solutions: Vec::new(),
+        partial: false,
+        seconds,
+        nodes: 0,
+        error: Some(error),
+    };
+    let spec = match &task.spec {
+        Ok(spec) => spec,
+        Err(e) => return vec![failed(e.clone(), Vec::new(), None, 0.0)],
+    };
+    let conditions: Vec<String> = spec
+        .condition_words()
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    let stipulation = spec.stipulation.as_ref().map(|s| s.value.to_string());
+    let start = Instant::now();
+    match catch_unwind(AssertUnwindSafe(|| solve_problem(spec, config))) {
+        Ok(Ok(report)) => {
+            let twins = report.twins.len();
+            report
+                .twins
+                .iter()
+                .map(|t| twin_row(task, t, twins))
+                .collect()
+        }
+        Ok(Err(e)) => vec![failed(
+            RowError {
+                message: e.message,
+                line: e.span.line,
+                column: e.span.col,
+            },
+            conditions,
+            stipulation,
+            start.elapsed().as_secs_f64(),
+        )],
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            vec![failed(
+                RowError {
+                    message: format!("internal error: the solver panicked: {what}"),
+                    line: spec.span.line,
+                    column: spec.span.col,
+                },
+                conditions,
+                stipulation,
+                start.elapsed().as_secs_f64(),
+            )]
+        }
+    }
+}
+
+fn twin_row(task: &Task, t: &TwinReport, twins: usize) -> ReportRow {
+    let (status, solutions, partial, error) = match &t.outcome {
+        Err(e) => (
+            Status::Failed,
+            Vec::new(),
+            false,
+            Some(RowError {
+                message: e.message.clone(),
+                line: e.span.line,
+                column: e.span.col,
+            }),
+        ),
+        Ok(outcome) => {
+            let status = if t.timed_out {
+                Status::TimedOut
+            } else if found_any(outcome) {
+                Status::Solved
+            } else {
+                Status::NoSolution
+            };
+            (status, play_lines(outcome), outcome.partial(), None)
+        }
+    };
+    ReportRow {
+        file: task.file.clone(),
+        problem: task.problem,
+        twin: t.label.as_deref().map(|l| l.trim_end().to_string()),
+        twins,
+        stipulation: Some(t.stipulation.to_string()),
+        conditions: t.conditions.clone(),
+        // The plug point for `fairy check`: a verdict per twin goes here.
+        verdict: None,
+        status,
+        solutions,
+        partial,
+        seconds: t.elapsed.as_secs_f64(),
+        nodes: t.nodes,
+        error,
+    }
+}
+
+/// Whether the play holds a solution: a help line, or a key.
+fn found_any(outcome: &Outcome) -> bool {
+    match outcome {
+        Outcome::Help { solutions, .. } => solutions.iter().any(|s| !s.lines.is_empty()),
+        Outcome::Battle(v) => v.iter().any(|s| s.roots.iter().any(|r| r.key)),
+    }
+}

@@ -1,0 +1,141 @@
+//! From condition words (and the unit attributes that switch rules on) to one rules value,
+//! and the single dispatch that runs generic work under it. The solver, `fairy perft` and
+//! `fairy bench` all choose their rules here.
+
+use super::alice::{Alice, AliceVariant};
+use super::fairy::Fairy;
+use super::parse::{names_alice, parse_conditions, ConditionError};
+use super::{Orthodox, Reborn, Rules};
+use crate::input::{Span, Spanned};
+
+/// The rules a set of conditions asks for. Orthodox play keeps its own zero-sized type so
+/// that a search monomorphised on it pays nothing for the conditions seam.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RuleSet {
+    Orthodox,
+    Fairy(Fairy),
+    Alice(Alice),
+}
+
+/// Units of the diagram that switch rules on by themselves: one standing on a stated Alice
+/// board, one with the kamikaze attribute (each with where it was written).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct UnitMarks {
+    pub alice_board: Option<Span>,
+    pub kamikaze: Option<Span>,
+}
+
+/// Work to run under whichever rules a [`RuleSet`] holds.
+pub trait WithRules {
+    type Output;
+    fn run<R: Rules>(self, rules: &R) -> Self::Output;
+}
+
+impl RuleSet {
+    /// Runs `work` monomorphised on the rules type this set holds.
+    pub fn dispatch<W: WithRules>(&self, work: W) -> W::Output {
+        match self {
+            RuleSet::Orthodox => work.run(&Orthodox),
+            RuleSet::Fairy(f) => work.run(f),
+            RuleSet::Alice(a) => work.run(a),
+        }
+    }
+}
+
+/// The rules of `words` (Popeye's `condition` words) together with the unit attributes of
+/// the diagram. Combinations the solver does not support are errors at the word or unit
+/// that causes them.
+pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, ConditionError> {
+    let fairy = parse_conditions(words)?;
+    // Declaring a unit's board switches Alice chess on, as in Popeye.
+    let alice =
+        names_alice(words).or_else(|| marks.alice_board.map(|span| (AliceVariant::Classic, span)));
+    if let Some((variant, span)) = alice {
+        if fairy.is_some() || marks.kamikaze.is_some() {
+            return Err(ConditionError {
+                span,
+                message: "Alice chess combined with Circe-family conditions or kamikaze units is not supported yet".into(),
+            });
+        }
+        return Ok(RuleSet::Alice(Alice { variant }));
+    }
+    if let (Some(span), Some(f)) = (marks.kamikaze, &fairy) {
+        if f.circe.is_some_and(|c| c.reborn == Reborn::Capturer) || f.mars.is_some() {
+            return Err(ConditionError {
+                span,
+                message: "kamikaze units cannot be combined with Anticirce or Mars Circe".into(),
+            });
+        }
+    }
+    Ok(match (fairy, marks.kamikaze) {
+        (None, None) => RuleSet::Orthodox,
+        (fairy, _) => RuleSet::Fairy(fairy.unwrap_or_default()),
+    })
+}
+
+/// Condition words given on the command line (each argument may hold several words, as
+/// `--condition 'Circe Volcanic'`), placed on line 1 at their word number for messages.
+pub fn command_line_words<S: AsRef<str>>(args: &[S]) -> Vec<Spanned<String>> {
+    args.iter()
+        .flat_map(|a| {
+            a.as_ref()
+                .split_whitespace()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .enumerate()
+        .map(|(i, w)| Spanned::new(w, Span::new(1, i as u32 + 1)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(s: &str) -> Result<RuleSet, ConditionError> {
+        resolve(&command_line_words(&[s]), UnitMarks::default())
+    }
+
+    #[test]
+    fn words_pick_the_rules_type() {
+        assert_eq!(rules("").unwrap(), RuleSet::Orthodox);
+        assert!(matches!(rules("Circe Volcanic").unwrap(), RuleSet::Fairy(f) if f.circe.is_some()));
+        assert_eq!(
+            rules("AliceChess").unwrap(),
+            RuleSet::Alice(Alice {
+                variant: AliceVariant::Classic
+            })
+        );
+        assert!(rules("Madrasi").is_err());
+    }
+
+    #[test]
+    fn unit_marks_switch_rules_on_and_forbid_combinations() {
+        let at = Span::new(3, 7);
+        let kamikaze = UnitMarks {
+            kamikaze: Some(at),
+            ..UnitMarks::default()
+        };
+        assert_eq!(
+            resolve(&[], kamikaze).unwrap(),
+            RuleSet::Fairy(Fairy::default())
+        );
+        let e = resolve(&command_line_words(&["AntiCirce"]), kamikaze).unwrap_err();
+        assert_eq!(e.span, at);
+        let board = UnitMarks {
+            alice_board: Some(at),
+            ..UnitMarks::default()
+        };
+        assert!(matches!(resolve(&[], board).unwrap(), RuleSet::Alice(_)));
+        let e = resolve(&command_line_words(&["Circe"]), board).unwrap_err();
+        assert_eq!(e.span, at);
+    }
+
+    #[test]
+    fn command_line_words_split_arguments() {
+        let w = command_line_words(&["Circe Volcanic", "RexInclusive"]);
+        let texts: Vec<&str> = w.iter().map(|w| w.value.as_str()).collect();
+        assert_eq!(texts, ["Circe", "Volcanic", "RexInclusive"]);
+        assert_eq!(w[2].span, Span::new(1, 3));
+    }
+}
