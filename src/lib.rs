@@ -4,6 +4,7 @@
 //! See `docs/architecture.md` for how a move flows through the modules.
 
 pub mod board;
+pub mod check;
 pub mod conditions;
 pub mod input;
 pub mod movegen;
