@@ -28,6 +28,7 @@ mod parser;
 mod pieces;
 mod twin;
 mod writer;
+pub mod yaml;
 
 #[cfg(test)]
 mod tests;
