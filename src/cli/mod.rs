@@ -1,6 +1,8 @@
 //! The command line: clap types, turned into a validated configuration, then library calls.
 //! Progress bars and exit codes live here and nowhere else.
 
+mod check_cmd;
+mod files;
 mod perft_cmd;
 mod solve_cmd;
 
@@ -27,11 +29,31 @@ pub enum Command {
     Solve(SolveArgs),
     /// Count the legal move paths of a position to a depth.
     Perft(PerftArgs),
+    /// Check problems for soundness: sound, cooked, no solution, short solution, ...
+    Check(CheckArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Problem files (Popeye input, or YACPDB/Olive YAML: .olv, .yaml, .yml) or directories.
+    pub files: Vec<PathBuf>,
+    /// The intended solutions for every problem: a count (2) or counts per half-move (2.1.1.1).
+    #[arg(long)]
+    pub intended: Option<String>,
+    /// Print JSON (one object per problem, one per line).
+    #[arg(long)]
+    pub json: bool,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    /// Time limit per search in seconds (a verdict reached in time is certain; else "unknown").
+    #[arg(long)]
+    pub max_time: Option<f64>,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// Problem files in Popeye's input language.
+    /// Problem files (Popeye input, or YACPDB/Olive YAML: .olv, .yaml, .yml) or directories.
     pub files: Vec<PathBuf>,
     /// A position in FEN (board part, or a whole FEN) instead of a file.
     #[arg(long, requires = "stip")]
@@ -86,6 +108,7 @@ pub fn run() -> i32 {
     match cli.command {
         Command::Solve(args) => solve_cmd::run(&args),
         Command::Perft(args) => perft_cmd::run(&args),
+        Command::Check(args) => check_cmd::run(&args),
     }
 }
 
