@@ -75,12 +75,13 @@ fn below_attack(node: &AttackNode, n: u32, name: &str, out: &mut Duals) {
         }
     }
     for d in &node.defences {
-        below_defence(d, n, out);
+        below_defence(d, n, name, out);
     }
 }
 
-fn below_defence(d: &DefenceNode, n: u32, out: &mut Duals) {
-    let name = defence(n, &d.mv);
+/// The defence `d` to move `n`, below the line `path`.
+fn below_defence(d: &DefenceNode, n: u32, path: &str, out: &mut Duals) {
+    let name = format!("{path} {}", defence(n, &d.mv));
     if d.answers.len() > 1 {
         let moves: Vec<String> = d.answers.iter().map(|a| attack(n + 1, &a.mv)).collect();
         out.variations.push(format!("{name}: {}", moves.join(", ")));

@@ -17,6 +17,9 @@ mod intended;
 mod remarks;
 mod verdict;
 
+#[cfg(test)]
+mod tests;
+
 pub use intended::{Intended, IntendedError, IntendedSource};
 pub use remarks::{for_twin, parse_remark, remarks, twin_letter, Remark, RemarkKind};
 pub use verdict::{Details, TryLine, Verdict, VerdictKind};

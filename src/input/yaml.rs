@@ -458,3 +458,158 @@ fn remap_spans(spec: &mut ProblemSpec, f: impl Fn(Span) -> Span) {
         t.span = f(t.span);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::TextKind;
+
+    const TWO: &str = "---
+authors:
+  - Ugren, Ljubomir
+source:
+  name: feenschach
+  issue: 01-02
+  date:
+    year: 1965
+algebraic:
+  white: [Kh1, Re4, Pg2]
+  black: [Kd1, Bc3]
+stipulation: h#4
+options:
+  - SetPlay
+  - Circe
+intended-solutions: 2.1...
+comments:
+  - first line
+---
+algebraic:
+  white: [Kc5, Sb1]
+  black: [Ka1]
+stipulation: '#2'
+twins:
+  b: Move b1 b2
+  c: Continued Exchange b2 a1
+";
+
+    #[test]
+    fn reads_documents_fields_and_twins() {
+        let problems = parse_yaml(TWO);
+        assert_eq!(problems.len(), 2);
+        let first = problems[0].as_ref().unwrap();
+        assert_eq!(first.index, 1);
+        assert_eq!(
+            first.texts_of(TextKind::Author).collect::<Vec<_>>(),
+            ["Ugren, Ljubomir"]
+        );
+        assert_eq!(
+            first.texts_of(TextKind::Origin).collect::<Vec<_>>(),
+            ["feenschach, 01-02, 1965"]
+        );
+        assert!(first
+            .texts_of(TextKind::Remark)
+            .any(|r| r == "intended-solutions: 2.1..."));
+        assert_eq!(first.stipulation.unwrap().value.to_string(), "h#4");
+        assert!(first.options.set_play);
+        assert_eq!(first.condition_words(), ["Circe"]);
+        assert_eq!(first.pieces.len(), 5);
+        // The units point at their place in the YAML file: Re4 is on line 10.
+        assert_eq!(first.pieces[1].span, Span::new(10, 16));
+        let second = problems[1].as_ref().unwrap();
+        assert_eq!(second.index, 2);
+        assert_eq!(second.twins.len(), 2);
+        assert!(second.twins[1].continued);
+        assert_eq!(second.stipulation.unwrap().span.line, 23);
+        assert!(second.zero_position.is_none());
+    }
+
+    #[test]
+    fn twin_a_makes_a_zero_position() {
+        let text = "algebraic:\n  white: [Kc5, Sb1]\n  black: [Ka1]\nstipulation: '#2'\ntwins:\n  a: Move b1 b2\n  b: Move b1 b3\n";
+        let spec = parse_yaml(text).remove(0).unwrap();
+        assert_eq!(spec.zero_position, Some(Vec::new()));
+        assert_eq!(spec.twins.len(), 2);
+        let twins = crate::problem::expand(&spec).unwrap();
+        assert_eq!(twins.len(), 2);
+        assert!(twins[0].label.as_deref().unwrap().starts_with("a)"));
+    }
+
+    #[test]
+    fn a_bad_unit_names_document_field_and_place() {
+        let text = "---\nalgebraic:\n  white: [Kc5]\n  black: [Ka1]\nstipulation: '#2'\n---\nalgebraic:\n  white: [Kc5, Xb1]\n  black: [Ka1]\nstipulation: '#2'\n";
+        let problems = parse_yaml(text);
+        assert!(problems[0].is_ok());
+        let e = problems[1].as_ref().unwrap_err();
+        assert!(
+            e.message.starts_with("document 2, field algebraic.white:"),
+            "{}",
+            e.message
+        );
+        assert_eq!((e.line, e.col), (8, 16), "{e}");
+    }
+
+    #[test]
+    fn a_yaml_error_loses_only_its_document() {
+        let text = "---\nalgebraic: {white: [Kc5], black: [Ka1]}\nstipulation: '#2'\n---\nalgebraic: [unclosed\nstipulation: '#2'\n---\nalgebraic: {white: [Kc5], black: [Ka1]}\nstipulation: h#2\n";
+        let problems = parse_yaml(text);
+        assert_eq!(problems.len(), 3);
+        assert!(problems[0].is_ok() && problems[2].is_ok());
+        let e = problems[1].as_ref().unwrap_err();
+        assert!(e.message.starts_with("document 2: YAML error"), "{e}");
+        assert!((5..=6).contains(&e.line), "{e}");
+        assert_eq!(problems[2].as_ref().unwrap().index, 3);
+    }
+
+    #[test]
+    fn missing_and_unsupported_fields() {
+        let e = parse_yaml("algebraic:\n  white: [Kc5]\n")
+            .remove(0)
+            .unwrap_err();
+        assert!(e.message.contains("stipulation is missing"), "{e}");
+        let e = parse_yaml("stipulation: h#2\n").remove(0).unwrap_err();
+        assert!(e.message.contains("algebraic is missing"), "{e}");
+        let e = parse_yaml("algebraic:\n  white: [Kc5]\n  neutral: [Pa2]\nstipulation: h#2\n")
+            .remove(0)
+            .unwrap_err();
+        assert!(
+            e.message.contains("field algebraic.neutral: neutral"),
+            "{e}"
+        );
+        assert_eq!(e.line, 3);
+        let e =
+            parse_yaml("algebraic:\n  white: [Kc5]\nstipulation: h#2\nintended-solutions: two\n")
+                .remove(0)
+                .unwrap_err();
+        assert!(e.message.contains("field intended-solutions"), "{e}");
+        let e = parse_yaml("- just\n- a list\n").remove(0).unwrap_err();
+        assert!(e.message.contains("mapping"), "{e}");
+        let e = parse_yaml(
+            "algebraic:\n  white: [Kc5]\n  black: [Ka1]\nstipulation: h#2\noptions: [Varations]\n",
+        )
+        .remove(0);
+        // An unknown word in options is taken for a condition and refused when solved.
+        assert_eq!(e.unwrap().condition_words(), ["Varations"]);
+    }
+
+    #[test]
+    fn a_bad_stipulation_points_into_the_yaml() {
+        let e = parse_yaml("algebraic:\n  white: [Kc5]\n  black: [Ka1]\nstipulation: 'q#2'\n")
+            .remove(0)
+            .unwrap_err();
+        assert!(
+            e.message.starts_with("document 1, field stipulation:"),
+            "{e}"
+        );
+        assert_eq!((e.line, e.col), (4, 15), "{e}");
+    }
+
+    #[test]
+    fn olive_tags_are_read_as_text() {
+        let text = "algebraic:\n  white: [Kc5]\n  black: [Ka1]\nauthors: [!!python/unicode 'Shire, David J.']\nstipulation: '#2'\n";
+        let spec = parse_yaml(text).remove(0).unwrap();
+        assert_eq!(
+            spec.texts_of(TextKind::Author).collect::<Vec<_>>(),
+            ["Shire, David J."]
+        );
+    }
+}
