@@ -133,13 +133,16 @@ mod tests {
     fn counts_against_a_total() {
         let two = lines(&[&[0, 1, 2, 3], &[1, 0, 2, 3]]);
         let one = Intended::Count(1);
-        assert_eq!(judge(&[two.clone()], 0, &one, true).0, VerdictKind::Cooked);
         assert_eq!(
-            judge(&[two.clone()], 0, &Intended::Count(2), true).0,
+            judge(std::slice::from_ref(&two), 0, &one, true).0,
+            VerdictKind::Cooked
+        );
+        assert_eq!(
+            judge(std::slice::from_ref(&two), 0, &Intended::Count(2), true).0,
             VerdictKind::Sound
         );
         assert_eq!(
-            judge(&[two.clone()], 0, &Intended::Count(3), true).0,
+            judge(std::slice::from_ref(&two), 0, &Intended::Count(3), true).0,
             VerdictKind::TooFewSolutions
         );
         assert_eq!(judge(&[vec![]], 0, &one, true).0, VerdictKind::NoSolution);
@@ -187,7 +190,7 @@ mod tests {
             VerdictKind::Sound
         );
         assert_eq!(
-            judge(&[split_second.clone()], 0, &intended, true).0,
+            judge(std::slice::from_ref(&split_second), 0, &intended, true).0,
             VerdictKind::Cooked
         );
         assert_eq!(
