@@ -6,6 +6,7 @@
 pub mod batch;
 pub mod bench;
 pub mod board;
+pub mod check;
 pub mod conditions;
 pub mod input;
 pub mod movegen;

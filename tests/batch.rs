@@ -310,3 +310,41 @@ fn bench_one_condition_quickly() {
     ]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn check_puts_a_verdict_in_every_row_and_counts_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("p");
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::write(root.join("m2.inp"), bundled("m2-schoepfer-1927.inp")).unwrap();
+    let cooked =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/check/m1-cooked-constructed.inp");
+    std::fs::copy(cooked, root.join("cooked.inp")).unwrap();
+    let report = dir.path().join("r.jsonl");
+    let o = fairy(&[
+        "batch",
+        "--check",
+        "--json",
+        "--report",
+        s(&report),
+        s(&root),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let checked = rows(&report);
+    assert_eq!(checked.len(), 2);
+    assert_eq!(find(&checked, "m2.inp")[0]["verdict"]["kind"], "sound");
+    assert_eq!(find(&checked, "cooked.inp")[0]["verdict"]["kind"], "cooked");
+    let sum = summary(&o);
+    assert_eq!(sum["total"]["sound"], 1);
+    assert_eq!(sum["total"]["unsound"], 1);
+    // Without --check there is no verdict.
+    let plain = dir.path().join("plain.jsonl");
+    let o = fairy(&["batch", "--json", "--report", s(&plain), s(&root)]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(rows(&plain).iter().all(|r| r["verdict"].is_null()));
+}

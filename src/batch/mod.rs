@@ -18,9 +18,10 @@ pub use report::{read_report, ReportContents, ReportRow, ReportWriter, RowError,
 pub use shard::{Shard, ShardError};
 pub use summary::{Counts, Summary};
 
-use crate::input::{decode_text, parse_file, ProblemSpec};
+use crate::check::{self, CheckConfig, ProblemCheck};
+use crate::input::{read_problems, ProblemSpec};
 use crate::output::text::play_lines;
-use crate::problem::{solve_problem, Outcome, SolveConfig, TwinReport};
+use crate::problem::{solve_problem, Outcome, ProblemReport, SetupError, SolveConfig, TwinReport};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -66,9 +67,9 @@ pub fn tasks(found: &[Found]) -> Vec<Task> {
             problem,
             spec,
         };
-        match std::fs::read(&f.path) {
-            Ok(bytes) => {
-                for (i, parsed) in parse_file(&decode_text(bytes)).into_iter().enumerate() {
+        match read_problems(&f.path) {
+            Ok(problems) => {
+                for (i, parsed) in problems.into_iter().enumerate() {
                     out.push(task(
                         i + 1,
                         parsed.map_err(|e| RowError {
@@ -101,6 +102,8 @@ pub struct BatchConfig {
     pub hash_mb_total: usize,
     /// Time limit per twin.
     pub max_time: Option<Duration>,
+    /// Give each twin a soundness verdict (`fairy check`) besides its solutions.
+    pub check: bool,
 }
 
 impl BatchConfig {
@@ -126,7 +129,7 @@ where
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(task) = tasks.get(i) else { break };
-                done(task, solve_task(task, &solve));
+                done(task, solve_task(task, &solve, config.check));
             });
         }
     });
@@ -135,7 +138,7 @@ where
 /// The report rows of one problem: one per twin, or one failed row when the problem could
 /// not be read or set up. A panic in the solver is a failed row too, so that one bad
 /// problem does not end a long batch.
-pub fn solve_task(task: &Task, config: &SolveConfig) -> Vec<ReportRow> {
+pub fn solve_task(task: &Task, config: &SolveConfig, check: bool) -> Vec<ReportRow> {
     let failed = |error: RowError, conditions: Vec<String>, stipulation, seconds| ReportRow {
         file: task.file.clone(),
         problem: task.problem,
@@ -162,13 +165,36 @@ pub fn solve_task(task: &Task, config: &SolveConfig) -> Vec<ReportRow> {
         .collect();
     let stipulation = spec.stipulation.as_ref().map(|s| s.value.to_string());
     let start = Instant::now();
-    match catch_unwind(AssertUnwindSafe(|| solve_problem(spec, config))) {
-        Ok(Ok(report)) => {
+    let solve = || -> Result<(ProblemReport, Option<ProblemCheck>), SetupError> {
+        if !check {
+            return Ok((solve_problem(spec, config)?, None));
+        }
+        let solving = check::solving_spec(spec);
+        let report = solve_problem(&solving, config)?;
+        let check_config = CheckConfig {
+            solve: config.clone(),
+            intended: None,
+        };
+        let verdicts = check::judge_report(spec, &solving, &report, &check_config)?;
+        Ok((report, Some(verdicts)))
+    };
+    match catch_unwind(AssertUnwindSafe(solve)) {
+        Ok(Ok((report, verdicts))) => {
             let twins = report.twins.len();
             report
                 .twins
                 .iter()
-                .map(|t| twin_row(task, t, twins))
+                .enumerate()
+                .map(|(i, t)| {
+                    let mut row = twin_row(task, t, twins);
+                    if let Some(c) = verdicts.as_ref().and_then(|v| v.twins.get(i)) {
+                        row.verdict = c.result.as_ref().ok().map(|v| serde_json::json!(v));
+                        // The check's time and positions include its extra searches.
+                        row.seconds = c.seconds;
+                        row.nodes = c.nodes;
+                    }
+                    row
+                })
                 .collect()
         }
         Ok(Err(e)) => vec![failed(
@@ -231,7 +257,7 @@ fn twin_row(task: &Task, t: &TwinReport, twins: usize) -> ReportRow {
         twins,
         stipulation: Some(t.stipulation.to_string()),
         conditions: t.conditions.clone(),
-        // The plug point for `fairy check`: a verdict per twin goes here.
+        // Filled in by `solve_task` when the batch checks soundness.
         verdict: None,
         status,
         solutions,

@@ -48,7 +48,7 @@ pub struct ReportRow {
     pub stipulation: Option<String>,
     /// The condition words in force for the twin.
     pub conditions: Vec<String>,
-    /// The soundness verdict of `fairy check`; always `None` until batch checking exists.
+    /// The soundness verdict of `fairy check` (with `fairy batch --check`).
     pub verdict: Option<serde_json::Value>,
     pub status: Status,
     /// The play as text lines (help lines, or the battle tree with its indentation).

@@ -15,6 +15,10 @@ pub struct Counts {
     pub no_solution: usize,
     pub timed_out: usize,
     pub failed: usize,
+    /// Rows with a soundness verdict (`--check`): sound, and cooked / short / no solution /
+    /// too few (a verdict of "unknown" counts in neither).
+    pub sound: usize,
+    pub unsound: usize,
     /// Solving time added over the rows.
     pub seconds: f64,
 }
@@ -27,6 +31,16 @@ impl Counts {
             Status::NoSolution => self.no_solution += 1,
             Status::TimedOut => self.timed_out += 1,
             Status::Failed => self.failed += 1,
+        }
+        match row
+            .verdict
+            .as_ref()
+            .and_then(|v| v.get("kind"))
+            .and_then(|k| k.as_str())
+        {
+            Some("sound") => self.sound += 1,
+            Some("unknown") | None => {}
+            Some(_) => self.unsound += 1,
         }
         self.seconds += row.seconds;
     }
@@ -89,14 +103,30 @@ impl Summary {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "{:<width$}  {:>6}  {:>6}  {:>11}  {:>9}  {:>6}  {:>10}",
-            "conditions", "count", "solved", "no solution", "timed out", "failed", "time (s)"
+            "{:<width$}  {:>6}  {:>6}  {:>11}  {:>9}  {:>6}  {:>6}  {:>7}  {:>10}",
+            "conditions",
+            "count",
+            "solved",
+            "no solution",
+            "timed out",
+            "failed",
+            "sound",
+            "unsound",
+            "time (s)"
         );
         for g in self.groups.iter().chain([&self.total]) {
             let _ = writeln!(
                 out,
-                "{:<width$}  {:>6}  {:>6}  {:>11}  {:>9}  {:>6}  {:>10.2}",
-                g.conditions, g.count, g.solved, g.no_solution, g.timed_out, g.failed, g.seconds
+                "{:<width$}  {:>6}  {:>6}  {:>11}  {:>9}  {:>6}  {:>6}  {:>7}  {:>10.2}",
+                g.conditions,
+                g.count,
+                g.solved,
+                g.no_solution,
+                g.timed_out,
+                g.failed,
+                g.sound,
+                g.unsound,
+                g.seconds
             );
         }
         if self.skipped > 0 {

@@ -43,6 +43,7 @@ pub fn run(args: &BatchArgs) -> i32 {
         workers,
         hash_mb_total: args.hash,
         max_time: args.max_time.map(Duration::from_secs),
+        check: args.check,
     };
     let shard_note = args
         .shard

@@ -3,6 +3,8 @@
 
 mod batch_cmd;
 mod bench_cmd;
+mod check_cmd;
+mod files;
 mod perft_cmd;
 mod solve_cmd;
 
@@ -33,11 +35,31 @@ pub enum Command {
     Batch(BatchArgs),
     /// Measure each condition against orthodox play: perft speed and solving time.
     Bench(BenchArgs),
+    /// Check problems for soundness: sound, cooked, no solution, short solution, ...
+    Check(CheckArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Problem files (Popeye input, or YACPDB/Olive YAML: .olv, .yaml, .yml) or directories.
+    pub files: Vec<PathBuf>,
+    /// The intended solutions for every problem: a count (2) or counts per half-move (2.1.1.1).
+    #[arg(long)]
+    pub intended: Option<String>,
+    /// Print JSON (one object per problem, one per line).
+    #[arg(long)]
+    pub json: bool,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+    /// Time limit per search in seconds (a verdict reached in time is certain; else "unknown").
+    #[arg(long)]
+    pub max_time: Option<f64>,
 }
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// Problem files in Popeye's input language.
+    /// Problem files (Popeye input, or YACPDB/Olive YAML: .olv, .yaml, .yml) or directories.
     pub files: Vec<PathBuf>,
     /// A position in FEN (board part, or a whole FEN) instead of a file.
     #[arg(long, requires = "stip")]
@@ -80,6 +102,9 @@ pub struct BatchArgs {
     /// once (one per worker thread) gets this divided by the thread count, at least 1 MB.
     #[arg(long, value_name = "MB", default_value_t = 256)]
     pub hash: usize,
+    /// Check each problem's soundness (as `fairy check`) and put the verdict in its rows.
+    #[arg(long)]
+    pub check: bool,
     /// Write one JSON line per twin to FILE as each problem ends.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     pub report: Option<PathBuf>,
@@ -146,6 +171,7 @@ pub fn run() -> i32 {
         Command::Perft(args) => perft_cmd::run(&args),
         Command::Batch(args) => batch_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
+        Command::Check(args) => check_cmd::run(&args),
     }
 }
 

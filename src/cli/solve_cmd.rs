@@ -1,15 +1,10 @@
+use super::files::{self, Item};
 use super::{report_error, SolveArgs};
-use fairy::input::{self, ProblemSpec};
+use fairy::input;
 use fairy::output;
 use fairy::problem::{self, SolveConfig};
 use std::io::Write;
 use std::time::{Duration, Instant};
-
-/// One problem read from somewhere: its file name for messages, and the parse result.
-struct Item {
-    file: String,
-    parsed: Result<ProblemSpec, (u32, u32, String)>,
-}
 
 fn read_items(args: &SolveArgs) -> Result<Vec<Item>, i32> {
     let mut items = Vec::new();
@@ -34,21 +29,17 @@ fn read_items(args: &SolveArgs) -> Result<Vec<Item>, i32> {
             parsed,
         });
     }
-    for path in &args.files {
-        let name = path.display().to_string();
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
+    let paths = files::expand_paths(&args.files).map_err(|e| {
+        eprintln!("{e}");
+        2
+    })?;
+    for path in &paths {
+        match files::read_file(path) {
+            Ok(read) => items.extend(read),
             Err(e) => {
-                eprintln!("{name}: error: {e}");
+                eprintln!("{e}");
                 return Err(2);
             }
-        };
-        let text = input::decode_text(bytes);
-        for parsed in input::parse_file(&text) {
-            items.push(Item {
-                file: name.clone(),
-                parsed: parsed.map_err(|e| (e.line, e.col, e.message)),
-            });
         }
     }
     if items.is_empty() {

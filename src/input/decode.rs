@@ -1,4 +1,31 @@
-//! Problem files are Latin-1 as often as UTF-8: their bytes as text.
+//! Problem files as text, and the problems of one file whatever its format.
+
+use super::{parse_file, yaml::parse_yaml, InputError, ProblemSpec};
+use std::path::Path;
+
+/// File name patterns of the problem formats read: Popeye input, YACPDB / Olive YAML.
+pub const PROBLEM_FILE_PATTERNS: [&str; 4] = ["*.inp", "*.olv", "*.yaml", "*.yml"];
+
+/// Whether `path` names a YAML (YACPDB / Olive) file: `.olv`, `.yaml` or `.yml`.
+pub fn is_yaml(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        ["olv", "yaml", "yml"]
+            .iter()
+            .any(|x| e.eq_ignore_ascii_case(x))
+    })
+}
+
+/// Every problem of one file: YAML documents for `.olv`/`.yaml`/`.yml`, else Popeye input.
+pub fn read_problems(path: &Path) -> std::io::Result<Vec<Result<ProblemSpec, InputError>>> {
+    let text = decode_text(std::fs::read(path)?);
+    Ok(if is_yaml(path) {
+        parse_yaml(&text)
+    } else {
+        parse_file(&text)
+    })
+}
+
+// Problem files are Latin-1 as often as UTF-8.
 
 /// The text of a problem file: UTF-8 when the bytes are valid UTF-8, else Latin-1 (every
 /// byte is the character of the same number), so that reading never fails on encoding.

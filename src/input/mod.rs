@@ -29,11 +29,12 @@ mod parser;
 mod pieces;
 mod twin;
 mod writer;
+pub mod yaml;
 
 #[cfg(test)]
 mod tests;
 
-pub use decode::decode_text;
+pub use decode::{decode_text, is_yaml, read_problems, PROBLEM_FILE_PATTERNS};
 pub use error::InputError;
 pub use fen::problem_from_fen;
 pub use model::{
