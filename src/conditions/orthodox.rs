@@ -59,6 +59,11 @@ impl Rules for Orthodox {
     }
 
     #[inline]
+    fn has_legal_move(&self, pos: &Position) -> bool {
+        movegen::has_legal_move(pos)
+    }
+
+    #[inline]
     fn in_check(&self, pos: &Position, color: Color) -> bool {
         match pos.board.pieces(color, Role::King).first() {
             Some(k) => movegen::is_attacked(&pos.board, k, !color),

@@ -3,10 +3,12 @@
 
 pub mod attacks;
 mod make;
+mod mobility;
 mod moves;
 mod pseudo;
 
 pub use make::play_orthodox;
+pub use mobility::has_legal_move;
 pub use moves::{Effects, Move, MoveKind, MoveList, Placement};
 pub use pseudo::{
     attackers, attacks_from, castling_candidates, castling_king_path, castling_rook, is_attacked,

@@ -1,0 +1,180 @@
+//! Whether the side to move has any legal move, orthodox rules, without building a move
+//! list: the question behind every mate and stalemate test. Most positions answer it
+//! with the first unit looked at, so it pays to ask it unit by unit, with the check and
+//! pin masks, instead of generating every move (four per promotion) and playing them.
+
+use super::attacks;
+use super::pseudo::attackers;
+use super::{play_orthodox, Move, MoveKind};
+use crate::board::{Bitboard, Color, Extension, Piece, Position, Role};
+
+/// Whether the side to move has a legal orthodox move. Castling never matters: when it
+/// is legal, so is the king's step onto the square it crosses.
+pub fn has_legal_move<E: Extension>(pos: &Position<E>) -> bool {
+    let board = &pos.board;
+    let side = pos.side;
+    let Some(king) = board.king(side) else {
+        return any_legal_by_playing(pos);
+    };
+    let us = board.by_color(side);
+    let them = board.by_color(!side);
+    let occupied = us | them;
+
+    let without_king = occupied.without(king);
+    for to in attacks::king(king) & !us {
+        if attackers(board, to, !side, without_king).is_empty() {
+            return true;
+        }
+    }
+
+    let checkers = attackers(board, king, !side, occupied);
+    if checkers.count() > 1 {
+        return false;
+    }
+    // The squares a non-king move must reach: anywhere, or onto the checking line.
+    let target = match checkers.first() {
+        Some(c) => attacks::between(king, c).with(c),
+        None => Bitboard::FULL,
+    };
+
+    let diag = them & (board.by_role(Role::Bishop) | board.by_role(Role::Queen));
+    let orth = them & (board.by_role(Role::Rook) | board.by_role(Role::Queen));
+    let snipers = (attacks::bishop(king, Bitboard::EMPTY) & diag) | (attacks::rook(king, Bitboard::EMPTY) & orth);
+    let mut pinned = Bitboard::EMPTY;
+    for s in snipers {
+        let blockers = attacks::between(king, s) & occupied;
+        if blockers.count() == 1 && (blockers & us).is_nonempty() {
+            pinned |= blockers;
+        }
+    }
+    let allowed = |from| {
+        if pinned.contains(from) {
+            target & attacks::line(king, from)
+        } else {
+            target
+        }
+    };
+
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for from in board.pieces(side, role) {
+            let reach = super::attacks_from(Piece::new(side, role), from, occupied) & !us;
+            if (reach & allowed(from)).is_nonempty() {
+                return true;
+            }
+        }
+    }
+
+    let fwd = side.forward();
+    for from in board.pieces(side, Role::Pawn) & !Bitboard::rank(side.back_rank()) {
+        let mut reach = attacks::pawn(side, from) & them;
+        if let Some(one) = from.offset(0, fwd) {
+            if !occupied.contains(one) {
+                reach |= Bitboard::from_square(one);
+                if from.rank() == side.pawn_rank() {
+                    if let Some(two) = one.offset(0, fwd).filter(|t| !occupied.contains(*t)) {
+                        reach |= Bitboard::from_square(two);
+                    }
+                }
+            }
+        }
+        if (reach & allowed(from)).is_nonempty() {
+            return true;
+        }
+    }
+
+    // En passant uncovers lines of its own (two units leave one rank): play it out.
+    if let Some(ep) = pos.ep {
+        let victim = board.piece_at(ep.pawn);
+        if victim.is_some_and(|v| v.color != side && v.role == Role::Pawn) && !occupied.contains(ep.crossed) {
+            for from in attacks::pawn(!side, ep.crossed) & board.pieces(side, Role::Pawn) {
+                let mv = Move {
+                    from,
+                    to: ep.crossed,
+                    role: Role::Pawn,
+                    kind: MoveKind::EnPassant,
+                    promotion: None,
+                    captured: victim,
+                    effects: Default::default(),
+                };
+                if legal_by_playing(pos, &mv) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+fn legal_by_playing<E: Extension>(pos: &Position<E>, mv: &Move) -> bool {
+    let mut after = *pos;
+    play_orthodox(&mut after, mv);
+    !king_attacked(&after, pos.side)
+}
+
+fn king_attacked<E: Extension>(pos: &Position<E>, color: Color) -> bool {
+    pos.board
+        .king(color)
+        .is_some_and(|k| super::is_attacked(&pos.board, k, !color))
+}
+
+/// The slow way, for a side without a king (only captures of nothing can be illegal).
+fn any_legal_by_playing<E: Extension>(pos: &Position<E>) -> bool {
+    let mut moves = super::MoveList::new();
+    super::pseudo_moves(pos, super::Gen::All, &mut moves);
+    super::castling_candidates(pos, &mut moves);
+    moves.iter().any(|mv| legal_by_playing(pos, mv))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conditions::{Orthodox, Rules};
+    use crate::movegen::MoveList;
+
+    /// The generic answer: every pseudo-legal move played and tested.
+    fn by_list(pos: &Position) -> bool {
+        let rules = Orthodox;
+        let mut moves = MoveList::new();
+        rules.pseudo_legal(pos, &mut moves);
+        moves.iter().any(|mv| rules.is_legal(pos, mv, &rules.play(pos, mv)))
+    }
+
+    /// Positions reached by random games from published perft positions, plus
+    /// stalemates, mates and pins written for the purpose.
+    #[test]
+    fn agrees_with_playing_every_move() {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1",
+            "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+            "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1",
+            "7k/8/8/8/8/8/p7/K7 w - - 0 1",
+        ];
+        let rules = Orthodox;
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut checked = 0;
+        for fen in starts {
+            for _ in 0..200 {
+                let mut pos: Position = Position::from_fen(fen).unwrap();
+                for _ in 0..60 {
+                    assert_eq!(has_legal_move(&pos), by_list(&pos), "{pos:?}");
+                    checked += 1;
+                    let mut moves = MoveList::new();
+                    rules.legal_moves(&pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos = rules.play(&pos, &moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 10_000);
+    }
+}
