@@ -25,6 +25,10 @@ pub trait Rules: Sync + Send {
     /// State the conditions add to a position.
     type Ext: Extension;
 
+    /// Whether `legal_moves` tells legality without playing the moves, so that a search
+    /// should filter first and play after (orthodox play can; conditions play to know).
+    const FILTERS_WITHOUT_PLAYING: bool = false;
+
     /// Candidate moves of the side to move, with every condition effect decided; some may
     /// still leave the mover's own king in check.
     fn pseudo_legal(&self, pos: &Position<Self::Ext>, out: &mut MoveList);

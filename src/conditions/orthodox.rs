@@ -9,6 +9,20 @@ pub struct Orthodox;
 
 impl Rules for Orthodox {
     type Ext = ();
+    const FILTERS_WITHOUT_PLAYING: bool = true;
+
+    #[inline]
+    fn legal_moves(&self, pos: &Position, out: &mut MoveList) {
+        self.pseudo_legal(pos, out);
+        movegen::retain_legal(pos, out);
+    }
+
+    #[inline]
+    fn legal_successors(&self, pos: &Position, out: &mut Vec<(Move, Position)>) {
+        let mut moves = MoveList::new();
+        self.legal_moves(pos, &mut moves);
+        out.extend(moves.iter().map(|mv| (*mv, self.play(pos, mv))));
+    }
 
     #[inline]
     fn pseudo_legal(&self, pos: &Position, out: &mut MoveList) {

@@ -2,13 +2,13 @@
 //! Conditions (in `crate::conditions`) build on these parts.
 
 pub mod attacks;
+mod legal;
 mod make;
-mod mobility;
 mod moves;
 mod pseudo;
 
+pub use legal::{has_legal_move, retain_legal};
 pub use make::play_orthodox;
-pub use mobility::has_legal_move;
 pub use moves::{Effects, Move, MoveKind, MoveList, Placement};
 pub use pseudo::{
     attackers, attacks_from, castling_candidates, castling_king_path, castling_rook, is_attacked,

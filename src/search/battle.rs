@@ -166,13 +166,13 @@ impl<R: Rules> Ctx<'_, R> {
         let rules = self.rules;
         let goal = self.spec.goal;
         let mut moves = MoveList::new();
-        rules.pseudo_legal(pos, &mut moves);
+        super::candidate_moves(rules, pos, &mut moves);
         moves.iter().any(|mv| {
             if goal == Goal::Mate && !rules.may_check(pos, mv) {
                 return false;
             }
             let after = rules.play(pos, mv);
-            rules.is_legal(pos, mv, &after) && goal_reached(rules, &after, goal)
+            super::legal_after(rules, pos, mv, &after) && goal_reached(rules, &after, goal)
         })
     }
 

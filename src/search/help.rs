@@ -1,6 +1,8 @@
 //! Help and series play: every line in which the sides cooperate to reach the goal.
 
-use super::{goal_reached, null_move, successors, Limits, PlayedMove, Table};
+use super::{
+    candidate_moves, goal_reached, legal_after, null_move, successors, Limits, PlayedMove, Table,
+};
 use crate::board::Position;
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveKind, MoveList};
@@ -169,10 +171,10 @@ impl<R: Rules> Ctx<'_, R> {
             }
             Step::Play { may_check } => {
                 let mut moves = MoveList::new();
-                self.rules.pseudo_legal(pos, &mut moves);
+                candidate_moves(self.rules, pos, &mut moves);
                 for mv in &moves {
                     let after = self.rules.play(pos, mv);
-                    if !self.rules.is_legal(pos, mv, &after) {
+                    if !legal_after(self.rules, pos, mv, &after) {
                         continue;
                     }
                     if !may_check && self.rules.in_check(&after, after.side) {
@@ -201,7 +203,7 @@ impl<R: Rules> Ctx<'_, R> {
     ) -> bool {
         let rules = self.rules;
         let mut moves = MoveList::new();
-        rules.pseudo_legal(pos, &mut moves);
+        candidate_moves(rules, pos, &mut moves);
         let mut found = false;
         for mv in &moves {
             if goal == Goal::Mate && !rules.may_check(pos, mv) {
@@ -212,7 +214,7 @@ impl<R: Rules> Ctx<'_, R> {
             if (goal == Goal::Mate) != check {
                 continue;
             }
-            if !rules.is_legal(pos, mv, &after) || rules.has_legal_move(&after) {
+            if !legal_after(rules, pos, mv, &after) || rules.has_legal_move(&after) {
                 continue;
             }
             path.push(*mv);

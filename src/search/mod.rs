@@ -87,11 +87,33 @@ pub fn successors<R: Rules>(rules: &R, pos: &Position<R::Ext>) -> Vec<(Move, Pos
 /// Whether some legal move of the side to move reaches `goal` at once.
 pub fn can_reach_goal_in_one<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: Goal) -> bool {
     let mut moves = MoveList::new();
-    rules.pseudo_legal(pos, &mut moves);
+    candidate_moves(rules, pos, &mut moves);
     moves.iter().any(|mv| {
         let after = rules.play(pos, mv);
-        rules.is_legal(pos, mv, &after) && goal_reached(rules, &after, goal)
+        legal_after(rules, pos, mv, &after) && goal_reached(rules, &after, goal)
     })
+}
+
+/// The moves a search tries at a node: the legal ones when the rules tell legality
+/// without playing, else the pseudo-legal ones, to be tested with [`legal_after`].
+#[inline]
+pub(crate) fn candidate_moves<R: Rules>(rules: &R, pos: &Position<R::Ext>, out: &mut MoveList) {
+    if R::FILTERS_WITHOUT_PLAYING {
+        rules.legal_moves(pos, out);
+    } else {
+        rules.pseudo_legal(pos, out);
+    }
+}
+
+/// Whether a move from [`candidate_moves`], played, is legal.
+#[inline]
+pub(crate) fn legal_after<R: Rules>(
+    rules: &R,
+    pos: &Position<R::Ext>,
+    mv: &Move,
+    after: &Position<R::Ext>,
+) -> bool {
+    R::FILTERS_WITHOUT_PLAYING || rules.is_legal(pos, mv, after)
 }
 
 /// Limits shared by a whole solving run, and the count of positions it searched.

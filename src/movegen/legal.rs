@@ -1,12 +1,87 @@
-//! Whether the side to move has any legal move, orthodox rules, without building a move
-//! list: the question behind every mate and stalemate test. Most positions answer it
-//! with the first unit looked at, so it pays to ask it unit by unit, with the check and
-//! pin masks, instead of generating every move (four per promotion) and playing them.
+//! Orthodox legality without playing moves out: the checks on the king and the pins are
+//! found once per position, and then a move is legal when it goes where the masks allow.
+//! Only king steps and en passant need an attack test of their own.
+//!
+//! `has_legal_move` is the question behind every mate and stalemate test. Most positions
+//! answer it with the first unit looked at, so it pays to ask it unit by unit instead of
+//! generating every move (four per promotion) and playing them.
 
 use super::attacks;
 use super::pseudo::attackers;
-use super::{play_orthodox, Move, MoveKind};
-use crate::board::{Bitboard, Color, Extension, Piece, Position, Role};
+use super::{play_orthodox, Move, MoveKind, MoveList};
+use crate::board::{Bitboard, Color, Extension, Piece, Position, Role, Square};
+
+/// What a position's checks and pins allow the side to move.
+struct Masks {
+    king: Square,
+    /// Squares a non-king move must reach: anywhere, or onto the checking line.
+    target: Bitboard,
+    /// More than one checker: only the king can move.
+    double_check: bool,
+    pinned: Bitboard,
+}
+
+impl Masks {
+    fn new<E: Extension>(pos: &Position<E>, king: Square) -> Masks {
+        let board = &pos.board;
+        let side = pos.side;
+        let us = board.by_color(side);
+        let them = board.by_color(!side);
+        let occupied = us | them;
+        let checkers = attackers(board, king, !side, occupied);
+        let target = match checkers.first() {
+            Some(c) => attacks::between(king, c).with(c),
+            None => Bitboard::FULL,
+        };
+        let diag = them & (board.by_role(Role::Bishop) | board.by_role(Role::Queen));
+        let orth = them & (board.by_role(Role::Rook) | board.by_role(Role::Queen));
+        let snipers = (attacks::bishop(king, Bitboard::EMPTY) & diag)
+            | (attacks::rook(king, Bitboard::EMPTY) & orth);
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            let blockers = attacks::between(king, s) & occupied;
+            if blockers.count() == 1 && (blockers & us).is_nonempty() {
+                pinned |= blockers;
+            }
+        }
+        Masks {
+            king,
+            target,
+            double_check: checkers.more_than_one(),
+            pinned,
+        }
+    }
+
+    /// The squares a non-king unit on `from` may go to.
+    #[inline]
+    fn allowed(&self, from: Square) -> Bitboard {
+        if self.double_check {
+            Bitboard::EMPTY
+        } else if self.pinned.contains(from) {
+            self.target & attacks::line(self.king, from)
+        } else {
+            self.target
+        }
+    }
+}
+
+/// Keeps the legal moves of a list of pseudo-legal orthodox moves (castling candidates
+/// included, whose passage is tested by the generator), in their order.
+pub fn retain_legal<E: Extension>(pos: &Position<E>, moves: &mut MoveList) {
+    let Some(king) = pos.board.king(pos.side) else {
+        moves.retain(|mv| legal_by_playing(pos, mv));
+        return;
+    };
+    let masks = Masks::new(pos, king);
+    let without_king = pos.board.occupied().without(king);
+    moves.retain(|mv| match mv.kind {
+        MoveKind::EnPassant | MoveKind::CastleShort | MoveKind::CastleLong => {
+            legal_by_playing(pos, mv)
+        }
+        _ if mv.from == king => attackers(&pos.board, mv.to, !pos.side, without_king).is_empty(),
+        _ => masks.allowed(mv.from).contains(mv.to),
+    });
+}
 
 /// Whether the side to move has a legal orthodox move. Castling never matters: when it
 /// is legal, so is the king's step onto the square it crosses.
@@ -26,34 +101,11 @@ pub fn has_legal_move<E: Extension>(pos: &Position<E>) -> bool {
             return true;
         }
     }
-
-    let checkers = attackers(board, king, !side, occupied);
-    if checkers.count() > 1 {
+    let masks = Masks::new(pos, king);
+    if masks.double_check {
         return false;
     }
-    // The squares a non-king move must reach: anywhere, or onto the checking line.
-    let target = match checkers.first() {
-        Some(c) => attacks::between(king, c).with(c),
-        None => Bitboard::FULL,
-    };
-
-    let diag = them & (board.by_role(Role::Bishop) | board.by_role(Role::Queen));
-    let orth = them & (board.by_role(Role::Rook) | board.by_role(Role::Queen));
-    let snipers = (attacks::bishop(king, Bitboard::EMPTY) & diag) | (attacks::rook(king, Bitboard::EMPTY) & orth);
-    let mut pinned = Bitboard::EMPTY;
-    for s in snipers {
-        let blockers = attacks::between(king, s) & occupied;
-        if blockers.count() == 1 && (blockers & us).is_nonempty() {
-            pinned |= blockers;
-        }
-    }
-    let allowed = |from| {
-        if pinned.contains(from) {
-            target & attacks::line(king, from)
-        } else {
-            target
-        }
-    };
+    let allowed = |from| masks.allowed(from);
 
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for from in board.pieces(side, role) {
@@ -85,7 +137,9 @@ pub fn has_legal_move<E: Extension>(pos: &Position<E>) -> bool {
     // En passant uncovers lines of its own (two units leave one rank): play it out.
     if let Some(ep) = pos.ep {
         let victim = board.piece_at(ep.pawn);
-        if victim.is_some_and(|v| v.color != side && v.role == Role::Pawn) && !occupied.contains(ep.crossed) {
+        if victim.is_some_and(|v| v.color != side && v.role == Role::Pawn)
+            && !occupied.contains(ep.crossed)
+        {
             for from in attacks::pawn(!side, ep.crossed) & board.pieces(side, Role::Pawn) {
                 let mv = Move {
                     from,
@@ -129,14 +183,15 @@ fn any_legal_by_playing<E: Extension>(pos: &Position<E>) -> bool {
 mod tests {
     use super::*;
     use crate::conditions::{Orthodox, Rules};
-    use crate::movegen::MoveList;
 
     /// The generic answer: every pseudo-legal move played and tested.
     fn by_list(pos: &Position) -> bool {
         let rules = Orthodox;
         let mut moves = MoveList::new();
         rules.pseudo_legal(pos, &mut moves);
-        moves.iter().any(|mv| rules.is_legal(pos, mv, &rules.play(pos, mv)))
+        moves
+            .iter()
+            .any(|mv| rules.is_legal(pos, mv, &rules.play(pos, mv)))
     }
 
     /// Positions reached by random games from published perft positions, plus
@@ -162,9 +217,17 @@ mod tests {
                 let mut pos: Position = Position::from_fen(fen).unwrap();
                 for _ in 0..60 {
                     assert_eq!(has_legal_move(&pos), by_list(&pos), "{pos:?}");
+                    let mut fast = MoveList::new();
+                    rules.pseudo_legal(&pos, &mut fast);
+                    retain_legal(&pos, &mut fast);
+                    let mut slow = MoveList::new();
+                    rules.pseudo_legal(&pos, &mut slow);
+                    slow.retain(|mv| rules.is_legal(&pos, mv, &rules.play(&pos, mv)));
+                    assert_eq!(fast, slow, "{pos:?}");
                     checked += 1;
                     let mut moves = MoveList::new();
-                    rules.legal_moves(&pos, &mut moves);
+                    rules.pseudo_legal(&pos, &mut moves);
+                    moves.retain(|mv| rules.is_legal(&pos, mv, &rules.play(&pos, mv)));
                     if moves.is_empty() {
                         break;
                     }
