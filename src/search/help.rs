@@ -8,6 +8,7 @@ use crate::conditions::Rules;
 use crate::movegen::{Move, MoveKind, MoveList};
 use crate::stipulation::Goal;
 use rayon::prelude::*;
+use smallvec::SmallVec;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// One step of a cooperative line.
@@ -172,6 +173,9 @@ impl<R: Rules> Ctx<'_, R> {
             Step::Play { may_check } => {
                 let mut moves = MoveList::new();
                 candidate_moves(self.rules, pos, &mut moves);
+                // Every child first, each asking memory for its table entry, then the
+                // searches: the entries arrive while the other children are played.
+                let mut children: SmallVec<[(Move, Position<R::Ext>); 64]> = SmallVec::new();
                 for mv in &moves {
                     let after = self.rules.play(pos, mv);
                     if !legal_after(self.rules, pos, mv, &after) {
@@ -180,8 +184,13 @@ impl<R: Rules> Ctx<'_, R> {
                     if !may_check && self.rules.in_check(&after, after.side) {
                         continue;
                     }
+                    self.table
+                        .prefetch(key(&after, remaining - 1, self.plan.end));
+                    children.push((*mv, after));
+                }
+                for (mv, after) in &children {
                     path.push(*mv);
-                    found |= self.search(&after, idx + 1, path, out);
+                    found |= self.search(after, idx + 1, path, out);
                     path.pop();
                 }
             }

@@ -69,6 +69,20 @@ impl Table {
         Bounds::default()
     }
 
+    /// Asks the processor to bring the bucket of `key` into the cache ahead of a `get`.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        let base = key as usize & self.mask & !(BUCKET - 1);
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is only a hint; the address lies inside the table.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(base) as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = base;
+    }
+
     /// Merges new knowledge into the entry of `key`.
     #[inline]
     pub fn update(&self, key: u64, f: impl FnOnce(&mut Bounds)) {
