@@ -244,3 +244,24 @@ fn a_rebirth_can_parry_a_check() {
     assert_eq!(moves[0].to.to_string(), "b5");
     assert_eq!(moves[0].effects.rebirth.unwrap().square.to_string(), "b2");
 }
+
+/// `zeroposition CHANGES` (Popeye's manual): the diagram is not solved, its changes give
+/// twin a), and a later twin changes the diagram again, not twin a). Constructed: in the
+/// diagram the rook stands on b2; a) moves it to b1, b) to c2 (from the diagram).
+#[test]
+fn zero_position_changes_are_twin_a_and_later_twins_start_from_the_diagram() {
+    let src = "begin\npieces white Kg6 Rb2 black Kh8\nstipulation #1\nzeroposition move b2 b1\ntwin move b2 c2\nend\n";
+    assert_eq!(
+        solve(src),
+        vec!["1.Rb1-b8 # !".to_string(), "1.Rc2-c8 # !".to_string()]
+    );
+    let spec = parse_file(src).into_iter().next().unwrap().unwrap();
+    let report = solve_problem(&spec, &SolveConfig::default()).unwrap();
+    let labels: Vec<&str> = report
+        .twins
+        .iter()
+        .map(|t| t.label.as_deref().unwrap().trim_end())
+        .collect();
+    assert_eq!(labels, ["a) wRb2-->b1", "b) wRb2-->c2"]);
+    assert!(text::problem(&report).contains("\nzeroposition\n"));
+}

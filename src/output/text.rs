@@ -131,6 +131,9 @@ pub fn problem(report: &ProblemReport) -> String {
         centred(&mut out, &l);
     }
     out.push('\n');
+    if spec.zero_position.is_some() {
+        out.push_str("zeroposition\n\n\n");
+    }
     let mut partial = false;
     for twin in &report.twins {
         partial |= twin_block(&mut out, twin);

@@ -1,7 +1,7 @@
 //! Expanding a problem into its twins: each twin's units, stipulation, conditions and label.
 
 use crate::board::Square;
-use crate::input::{InputError, MirrorAxis, PieceSpec, ProblemSpec, Spanned, TwinChange};
+use crate::input::{InputError, MirrorAxis, PieceSpec, ProblemSpec, Spanned, Twin, TwinChange};
 use crate::stipulation::Stipulation;
 
 /// One position to solve: the diagram itself, or one twin.
@@ -148,28 +148,30 @@ pub fn expand(spec: &ProblemSpec) -> Result<Vec<TwinSetup>, InputError> {
     let stipulation = spec
         .stipulation
         .ok_or_else(|| InputError::new(spec.span, "the problem has no stipulation"))?;
-    let mut base_units = spec.pieces.clone();
-    let mut base_stip = stipulation;
-    let mut base_conds = spec.conditions.clone();
+    let base_units = spec.pieces.clone();
+    let base_stip = stipulation;
+    let base_conds = spec.conditions.clone();
     let mut out = Vec::new();
-    let has_twins = !spec.twins.is_empty() || spec.zero_position.is_some();
-    if let Some(changes) = &spec.zero_position {
-        // The zero position itself is not solved: its changes give the base of every twin.
-        for c in changes {
-            apply(&mut base_units, &mut base_stip, &mut base_conds, c)?;
-        }
-    } else {
+    // `zeroposition CHANGES`: the diagram is not solved, and its changes are the first
+    // twin, a); the twins after it change the diagram again (or, continued, the twin
+    // before them), as Popeye reads it.
+    let zero = spec.zero_position.as_ref().map(|changes| Twin {
+        continued: false,
+        changes: changes.clone(),
+        span: spec.span,
+    });
+    let twins: Vec<&Twin> = zero.iter().chain(spec.twins.iter()).collect();
+    if zero.is_none() {
         out.push(TwinSetup {
-            label: has_twins.then(|| "a) ".to_string()),
+            label: (!twins.is_empty()).then(|| "a) ".to_string()),
             units: base_units.clone(),
             stipulation: base_stip,
             conditions: base_conds.clone(),
         });
     }
     let mut prev: Option<TwinSetup> = None;
-    let zero = spec.zero_position.is_some();
-    for (i, twin) in spec.twins.iter().enumerate() {
-        let letter = (b'a' + (i + usize::from(!zero)) as u8) as char;
+    for (i, twin) in twins.iter().enumerate() {
+        let letter = (b'a' + (i + usize::from(zero.is_none())) as u8) as char;
         let (mut units, mut stip, mut conds) = match (&prev, twin.continued) {
             (Some(p), true) => (p.units.clone(), p.stipulation, p.conditions.clone()),
             _ => (base_units.clone(), base_stip, base_conds.clone()),
