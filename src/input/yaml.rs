@@ -341,15 +341,18 @@ impl Doc<'_> {
                 b.line(&format!("{colour} "), &unit, &place);
             }
         }
-        let mut zero = false;
         if let Some(node) = get("twins") {
             for (i, (letter, twin)) in self.entries("twins", node)?.into_iter().enumerate() {
                 let field = format!("twins.{letter}");
                 let (changes, place) = self.text(&field, twin)?;
-                if i == 0 && letter == "a" {
-                    zero = true;
-                }
-                b.line("twin ", &changes, &place);
+                // YACPDB's twin a is the first twin of a zero position: the diagram is
+                // not solved, and the later twins apply to it again (Popeye's zeroposition).
+                let command = if i == 0 && letter == "a" {
+                    "zeroposition "
+                } else {
+                    "twin "
+                };
+                b.line(command, &changes, &place);
             }
         }
         b.line("end", "", &top);
@@ -368,11 +371,6 @@ impl Doc<'_> {
         };
         remap_spans(&mut spec, |s| b.map(s));
         spec.index = self.index;
-        if zero {
-            // YACPDB's twin a is the first twin of a zero position: each twin applies to
-            // the diagram, which is not solved itself.
-            spec.zero_position = Some(Vec::new());
-        }
         Ok(spec)
     }
 
@@ -527,11 +525,20 @@ twins:
     fn twin_a_makes_a_zero_position() {
         let text = "algebraic:\n  white: [Kc5, Sb1]\n  black: [Ka1]\nstipulation: '#2'\ntwins:\n  a: Move b1 b2\n  b: Move b1 b3\n";
         let spec = parse_yaml(text).remove(0).unwrap();
-        assert_eq!(spec.zero_position, Some(Vec::new()));
-        assert_eq!(spec.twins.len(), 2);
+        assert_eq!(spec.zero_position.as_ref().map(Vec::len), Some(1));
+        assert_eq!(spec.twins.len(), 1);
         let twins = crate::problem::expand(&spec).unwrap();
         assert_eq!(twins.len(), 2);
-        assert!(twins[0].label.as_deref().unwrap().starts_with("a)"));
+        assert!(twins[0]
+            .label
+            .as_deref()
+            .unwrap()
+            .starts_with("a) wSb1-->b2"));
+        assert!(twins[1]
+            .label
+            .as_deref()
+            .unwrap()
+            .starts_with("b) wSb1-->b3"));
     }
 
     #[test]
