@@ -3,6 +3,7 @@
 use crate::board::Position;
 use crate::conditions::Rules;
 use crate::movegen::MoveList;
+use crate::search::{candidate_moves, legal_after};
 
 /// The number of legal move sequences of `depth` plies from `pos`.
 pub fn perft<R: Rules>(rules: &R, pos: &Position<R::Ext>, depth: u32) -> u64 {
@@ -10,11 +11,11 @@ pub fn perft<R: Rules>(rules: &R, pos: &Position<R::Ext>, depth: u32) -> u64 {
         return 1;
     }
     let mut moves = MoveList::new();
-    rules.pseudo_legal(pos, &mut moves);
+    candidate_moves(rules, pos, &mut moves);
     let mut total = 0;
     for mv in &moves {
         let after = rules.play(pos, mv);
-        if rules.is_legal(pos, mv, &after) {
+        if legal_after(rules, pos, mv, &after) {
             total += if depth == 1 {
                 1
             } else {

@@ -97,7 +97,7 @@ pub fn can_reach_goal_in_one<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: 
 /// The moves a search tries at a node: the legal ones when the rules tell legality
 /// without playing, else the pseudo-legal ones, to be tested with [`legal_after`].
 #[inline]
-pub(crate) fn candidate_moves<R: Rules>(rules: &R, pos: &Position<R::Ext>, out: &mut MoveList) {
+pub fn candidate_moves<R: Rules>(rules: &R, pos: &Position<R::Ext>, out: &mut MoveList) {
     if R::FILTERS_WITHOUT_PLAYING {
         rules.legal_moves(pos, out);
     } else {
@@ -107,7 +107,7 @@ pub(crate) fn candidate_moves<R: Rules>(rules: &R, pos: &Position<R::Ext>, out: 
 
 /// Whether a move from [`candidate_moves`], played, is legal.
 #[inline]
-pub(crate) fn legal_after<R: Rules>(
+pub fn legal_after<R: Rules>(
     rules: &R,
     pos: &Position<R::Ext>,
     mv: &Move,
