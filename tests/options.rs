@@ -75,3 +75,100 @@ fn max_flightsquares_drops_exactly_the_keys_that_free_the_king() {
         assert_eq!(limited, expected, "MaxFlightsquares {max}");
     }
 }
+
+/// The variations below every key and try of a bundled problem, solved with extra options.
+fn key_defences(file: &str, extra: &str) -> Vec<(String, Vec<String>)> {
+    use fairy::problem::Outcome;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let text = std::fs::read_to_string(path)
+        .unwrap()
+        .replace("end\n", &format!("option {extra}\nend\n"));
+    let spec = parse_file(&text).into_iter().next().unwrap().unwrap();
+    let report = solve_problem(&spec, &SolveConfig::default()).unwrap();
+    let Ok(Outcome::Battle(solutions)) = &report.twins[0].outcome else {
+        panic!("battle play")
+    };
+    solutions[0]
+        .roots
+        .iter()
+        .flat_map(|root| {
+            let first = notation::full(&root.node.mv);
+            root.node.defences.iter().map(move |d| {
+                (
+                    format!("{first} {}", notation::full(&d.mv)),
+                    d.answers.iter().map(|a| notation::full(&a.mv)).collect(),
+                )
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn no_short_variations_leaves_out_exactly_the_defences_answered_by_a_quicker_mate() {
+    // The Orlik #3 of problems/orthodox (with tries): some defences are answered by mate at once.
+    let all = key_defences("problems/orthodox/m3-orlik-1980.inp", "Variations");
+    let long = key_defences(
+        "problems/orthodox/m3-orlik-1980.inp",
+        "Variations NoShortVariations",
+    );
+    let mated_at_once = |answers: &Vec<String>| answers.iter().all(|a| a.ends_with('#'));
+    assert!(
+        all.iter().any(|(_, a)| mated_at_once(a)),
+        "the problem has short variations"
+    );
+    let expected: Vec<_> = all
+        .iter()
+        .filter(|(_, a)| !mated_at_once(a))
+        .cloned()
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(long, expected);
+}
+
+#[test]
+fn keep_mating_piece_changes_nothing_while_the_mating_side_has_units() {
+    // M. Limbach, s#3 (Black mates; Black keeps a rook, a knight and pawns throughout).
+    let plain = key_defences("problems/bench/selfmate3-limbach.inp", "Variations");
+    let kept = key_defences(
+        "problems/bench/selfmate3-limbach.inp",
+        "Variations KeepMatingPiece",
+    );
+    assert_eq!(plain, kept);
+    let plain = keys(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("problems/bench/mate3-seidel.inp"),
+        )
+        .unwrap(),
+    );
+    assert_eq!(plain, vec!["d4-d5".to_string()]);
+}
+
+#[test]
+fn keep_mating_piece_looks_at_the_side_that_mates() {
+    // Constructed: Black has its king alone, White mates. The option must not mistake the
+    // lone black king for the mating side, in help play (h#1, h#2) or in direct play (#2).
+    for (stip, pieces) in [
+        ("h#1", "white Kc7 Qd6 black Ka8"),
+        ("h#2", "white Kc7 Qd6 black Ka8"),
+        ("#2", "white Kc6 Qd5 black Ka8"),
+    ] {
+        let base = format!("begin\npieces {pieces}\nstipulation {stip}\n");
+        let lines = |extra: &str| {
+            let spec = parse_file(&format!("{base}{extra}end\n"))
+                .into_iter()
+                .next()
+                .unwrap()
+                .unwrap();
+            let report = solve_problem(&spec, &SolveConfig::default()).unwrap();
+            text::problem(&report)
+                .lines()
+                .filter(|l| l.trim_start().starts_with("1."))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        let plain = lines("");
+        assert!(!plain.is_empty(), "{stip}: the position has solutions");
+        assert_eq!(lines("option KeepMatingPiece\n"), plain, "{stip}");
+    }
+}

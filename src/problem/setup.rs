@@ -41,11 +41,7 @@ pub fn check_options(options: &Options, span: Span) -> Result<(), SetupError> {
             format!("option \"{}\" is not supported", word.value),
         ));
     }
-    let unsupported = [
-        (options.non_trivial.is_some(), "NonTrivial"),
-        (options.keep_mating_piece, "KeepMatingPiece"),
-        (options.no_short_variations, "NoShortVariations"),
-    ];
+    let unsupported = [(options.non_trivial.is_some(), "NonTrivial")];
     if let Some((_, name)) = unsupported.iter().find(|(set, _)| *set) {
         return Err(SetupError::new(
             span,
@@ -101,6 +97,10 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
                 Play::Direct => search::series_plan(k, false, End::Goal(goal)),
                 _ => search::series_plan(k, false, End::Forced(goal)),
             })
+            .map(|plan| Plan {
+                keep_mating_piece: options.keep_mating_piece,
+                ..plan
+            })
             .collect();
     }
     let full = help_half_moves(stip, options);
@@ -117,6 +117,7 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
         .into_iter()
         .map(|h| Plan {
             null_moves: options.null_moves,
+            keep_mating_piece: options.keep_mating_piece,
             ..search::help_plan(h, goal)
         })
         .collect()
@@ -149,6 +150,8 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
         post_key: options.post_key_play,
         quodlibet: options.quodlibet,
         max_flights: options.max_flight_squares,
+        keep_mating_piece: options.keep_mating_piece,
+        no_short_variations: options.no_short_variations,
     }
 }
 

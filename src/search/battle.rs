@@ -5,7 +5,7 @@
 use super::{
     annotate, can_reach_goal_in_one, goal_reached, null_move, successors, Limits, PlayedMove, Table,
 };
-use crate::board::Position;
+use crate::board::{Color, Position};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveList};
 use crate::stipulation::Goal;
@@ -47,6 +47,11 @@ pub struct BattleSpec {
     /// An attacker move short of the last fails when it leaves the defending king more
     /// than this many moves (option MaxFlightsquares n).
     pub max_flights: Option<u32>,
+    /// The attacker fails once the mating side has only its king (option KeepMatingPiece).
+    pub keep_mating_piece: bool,
+    /// Below a key, leave out the defences after which the attacker wins sooner than the
+    /// full length (option NoShortVariations); threats are shown as usual.
+    pub no_short_variations: bool,
 }
 
 /// The threat of an attacker move.
@@ -134,6 +139,9 @@ impl<R: Rules> Ctx<'_, R> {
 
     fn att_wins_search(&self, pos: &Position<R::Ext>, n: u32) -> bool {
         super::visit();
+        if self.mating_side_disarmed(pos, pos.side) {
+            return false;
+        }
         if self.limits.expired_now() {
             return false;
         }
@@ -186,6 +194,20 @@ impl<R: Rules> Ctx<'_, R> {
                     || self.att_wins(&null_move(after), t.min(n - 1))
             }
         }
+    }
+
+    /// Option KeepMatingPiece: whether the side that must mate (the attacker in direct
+    /// play, the defender in self and reflex play) has only its king left.
+    fn mating_side_disarmed(&self, pos: &Position<R::Ext>, attacker: Color) -> bool {
+        if !self.spec.keep_mating_piece || self.spec.goal != Goal::Mate {
+            return false;
+        }
+        let mating = if self.spec.kind == BattleKind::Direct {
+            attacker
+        } else {
+            !attacker
+        };
+        !super::has_unit_besides_king(pos, mating)
     }
 
     /// Option MaxFlightsquares: whether the defending king has at most the allowed
@@ -248,6 +270,9 @@ impl<R: Rules> Ctx<'_, R> {
 
     fn def_fails_search(&self, pos: &Position<R::Ext>, n: u32) -> bool {
         super::visit();
+        if self.mating_side_disarmed(pos, !pos.side) {
+            return false;
+        }
         let rules = self.rules;
         let goal = self.spec.goal;
         let moves = successors(rules, pos);
@@ -386,6 +411,9 @@ impl<R: Rules> Ctx<'_, R> {
                 }
                 continue;
             };
+            if self.spec.no_short_variations && kd < n - 1 {
+                continue;
+            }
             let show = match threat_len {
                 None => true,
                 Some(t) if self.spec.no_threat => kd >= t,

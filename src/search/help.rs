@@ -37,6 +37,9 @@ pub struct Plan {
     pub end: End,
     /// Either side may pass instead of moving, when not in check (option NullMoves).
     pub null_moves: bool,
+    /// A mate needs a unit besides the king on the mating side: stop once it has none
+    /// (option KeepMatingPiece).
+    pub keep_mating_piece: bool,
 }
 
 /// The legal moves at a played step, with the pass when the plan allows it.
@@ -144,6 +147,17 @@ impl<R: Rules> Ctx<'_, R> {
         }
         if self.stop() {
             return false;
+        }
+        if self.plan.keep_mating_piece && self.plan.end == End::Goal(Goal::Mate) {
+            // The side that plays the last step is the one to mate.
+            let mating = if remaining % 2 == 1 {
+                pos.side
+            } else {
+                !pos.side
+            };
+            if !super::has_unit_besides_king(pos, mating) {
+                return false;
+            }
         }
         let k = key(pos, remaining, self.plan.end);
         if self.table.get(k).lose != 0 {
@@ -350,6 +364,7 @@ pub fn help_plan(half_moves: usize, goal: Goal) -> Plan {
         steps: vec![Step::Play { may_check: true }; half_moves],
         end: End::Goal(goal),
         null_moves: false,
+        keep_mating_piece: false,
     }
 }
 
@@ -373,5 +388,6 @@ pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
         steps,
         end,
         null_moves: false,
+        keep_mating_piece: false,
     }
 }

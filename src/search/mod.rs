@@ -116,6 +116,16 @@ pub fn legal_after<R: Rules>(
     R::FILTERS_WITHOUT_PLAYING || rules.is_legal(pos, mv, after)
 }
 
+/// Whether `color` has a unit besides its king (option KeepMatingPiece: a side left with
+/// its king alone is taken to be unable to mate, as Popeye takes it).
+#[inline]
+pub(crate) fn has_unit_besides_king<E: crate::board::Extension>(
+    pos: &Position<E>,
+    color: Color,
+) -> bool {
+    (pos.board.by_color(color) & !pos.board.by_role(crate::board::Role::King)).is_nonempty()
+}
+
 /// Limits shared by a whole solving run, and the count of positions it searched.
 #[derive(Debug, Default)]
 pub struct Limits {
