@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks that a `fairy batch` report says what `fairy solve` says, file by file.
 
-usage: scripts/batch-matches-solve.py [--fairy BIN] [--max-time S] REPORT
+usage: scripts/batch-matches-solve.py [--fairy BIN] [--max-time S] [--jobs N] REPORT
 
 For every file of the report, runs `fairy solve --json --max-time S FILE` and compares
 each twin's row with it: help play line by line (set play first, in order), battle play
@@ -12,6 +12,7 @@ a closing line `N twins match, N differ, N timed out, N failed rows agree`; exit
 difference.
 """
 import argparse
+import concurrent.futures
 import json
 import re
 import subprocess
@@ -55,6 +56,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--fairy", default="target/release/fairy")
     ap.add_argument("--max-time", type=int, default=10)
+    ap.add_argument("--jobs", type=int, default=1, help="files solved at once")
     ap.add_argument("report")
     args = ap.parse_args()
 
@@ -66,10 +68,18 @@ def main():
                 r = json.loads(line)
                 rows[r["file"]].append(r)
 
+    def solve(file):
+        return subprocess.run([args.fairy, "solve", "--json", "--max-time", str(args.max_time), file],
+                              capture_output=True, text=True)
+
+    files = sorted(rows)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        outputs = dict(zip(files, pool.map(solve, files)))
+
     match = differ = timed_out = failed_ok = 0
-    for file, file_rows in sorted(rows.items()):
-        out = subprocess.run([args.fairy, "solve", "--json", "--max-time", str(args.max_time), file],
-                             capture_output=True, text=True)
+    for file in files:
+        file_rows = rows[file]
+        out = outputs[file]
         problems = [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
         by_index = {p["index"]: p for p in problems}
         twins_seen = defaultdict(int)
