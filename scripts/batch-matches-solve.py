@@ -19,7 +19,8 @@ import subprocess
 import sys
 from collections import defaultdict
 
-ROOT = re.compile(r"^   1\.(.*?)\s*([!?])(?:\s+threat:|\s+zugzwang\.)?$")
+# `?!?` marks a reflex move forced to reach the goal, listed with the tries in JSON.
+ROOT = re.compile(r"^   1\.(.*?)\s*(\?!\?|[!?])(?:\s+threat:|\s+zugzwang\.)?$")
 REFUTATION = re.compile(r"^      1\.\.\.(.*?)\s*!$")
 
 
