@@ -271,8 +271,10 @@ fn check_text(name: &str, text: &str) -> Result<usize, Vec<String>> {
                     s.text
                 ));
             }
-            if s.twin.is_some() && !found.iter().any(|(l, _)| *l == s.twin) {
-                errors.push(format!("{here}: no twin {:?}", s.twin.unwrap()));
+            if let Some(twin) = s.twin {
+                if !found.iter().any(|(l, _)| *l == s.twin) {
+                    errors.push(format!("{here}: no twin {twin:?}"));
+                }
             }
         }
         for (letter, sets) in &found {

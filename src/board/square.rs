@@ -68,7 +68,7 @@ impl Square {
     /// Dark squares are those with `file + rank` even in 1-based counting (a1 is dark).
     #[inline]
     pub const fn is_dark(self) -> bool {
-        (self.file() + self.rank()) % 2 == 0
+        (self.file() + self.rank()).is_multiple_of(2)
     }
 
     /// The square reflected through the centre of the board: (f, r) → (9−f, 9−r).

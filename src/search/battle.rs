@@ -250,7 +250,7 @@ impl<R: Rules> Ctx<'_, R> {
         if b.win != 0 && u32::from(b.win) <= n + 1 {
             return true;
         }
-        if u32::from(b.lose) >= n + 1 {
+        if u32::from(b.lose) > n {
             return false;
         }
         let result = self.def_fails_search(pos, n);
