@@ -172,3 +172,29 @@ fn keep_mating_piece_looks_at_the_side_that_mates() {
         assert_eq!(lines("option KeepMatingPiece\n"), plain, "{stip}");
     }
 }
+
+#[test]
+fn mates_in_1_adds_exactly_the_defences_that_complete_the_selfmate_at_once() {
+    // The Thomas s#2 and the Avner s#3 of problems/orthodox: some defences mate at once.
+    for file in [
+        "problems/orthodox/s2-thomas.inp",
+        "problems/orthodox/s3-avner-1981.inp",
+    ] {
+        let plain = key_defences(file, "Variations");
+        let shown = key_defences(file, "Variations MatesIn1");
+        let mates_at_once =
+            |(line, answers): &(String, Vec<String>)| line.ends_with('#') && answers.is_empty();
+        assert!(
+            !plain.iter().any(mates_at_once),
+            "{file}: left out by default"
+        );
+        let extra: Vec<_> = shown
+            .iter()
+            .filter(|d| !plain.contains(d))
+            .cloned()
+            .collect();
+        assert!(!extra.is_empty(), "{file}: the problem has such defences");
+        assert!(extra.iter().all(mates_at_once), "{file}: {extra:?}");
+        assert_eq!(shown.len(), plain.len() + extra.len(), "{file}");
+    }
+}

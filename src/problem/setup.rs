@@ -152,6 +152,7 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
         max_flights: options.max_flight_squares,
         keep_mating_piece: options.keep_mating_piece,
         no_short_variations: options.no_short_variations,
+        mates_in_1: options.mates_in_1,
     }
 }
 

@@ -52,6 +52,9 @@ pub struct BattleSpec {
     /// Below a key, leave out the defences after which the attacker wins sooner than the
     /// full length (option NoShortVariations); threats are shown as usual.
     pub no_short_variations: bool,
+    /// In self and reflex play, show the defences that reach the goal at once (option
+    /// MatesIn1); by default they are left out of the tree.
+    pub mates_in_1: bool,
 }
 
 /// The threat of an attacker move.
@@ -353,10 +356,12 @@ impl<R: Rules> Ctx<'_, R> {
             return (Threat::NotShown, Vec::new());
         }
         if !direct && n == 1 {
-            // Every defence must reach the goal now: show them all.
+            // Every defence must reach the goal now: show those that do (below a try, the
+            // others are its refutations, which the caller shows after "but").
             let defences = self
                 .defences(after)
                 .iter()
+                .filter(|(_, a)| goal_reached(rules, a, self.spec.goal))
                 .map(|(d, a)| DefenceNode {
                     mv: annotate(rules, after, d, a),
                     answers: Vec::new(),
@@ -393,11 +398,15 @@ impl<R: Rules> Ctx<'_, R> {
         let mut defences = Vec::new();
         for (d, after_d) in self.defences(after) {
             if self.defence_reaches_goal(&after_d) {
-                defences.push(DefenceNode {
-                    mv: annotate(rules, after, &d, &after_d),
-                    answers: Vec::new(),
-                    refutes: false,
-                });
+                // A defence that completes the self goal at once is a short variation:
+                // Popeye leaves it out unless asked to show it (option MatesIn1).
+                if self.spec.mates_in_1 {
+                    defences.push(DefenceNode {
+                        mv: annotate(rules, after, &d, &after_d),
+                        answers: Vec::new(),
+                        refutes: false,
+                    });
+                }
                 continue;
             }
             let Some(kd) = self.min_length(&after_d, n - 1) else {
