@@ -355,9 +355,12 @@ impl<R: Rules> Ctx<'_, R> {
         if direct && goal_reached(rules, after, self.spec.goal) {
             return (Threat::NotShown, Vec::new());
         }
-        if !direct && n == 1 {
-            // Every defence must reach the goal now: show those that do (below a try, the
-            // others are its refutations, which the caller shows after "but").
+        let obliged = matches!(self.spec.kind, BattleKind::Reflex | BattleKind::SemiReflex)
+            && can_reach_goal_in_one(rules, after, self.spec.goal);
+        if (!direct && n == 1) || obliged {
+            // Every defence must reach the goal now (in reflex play, because it can): show
+            // those that do, with no threat (below a try, the others are its refutations,
+            // which the caller shows after "but").
             let defences = self
                 .defences(after)
                 .iter()
