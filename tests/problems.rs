@@ -32,6 +32,7 @@
 //! line fails the test, as does a partial solution, an error, or a problem stating nothing.
 //! The test walks `problems/` recursively, so new subfolders (other conditions) are checked too.
 
+use fairy::check::{parse_remark, RemarkKind};
 use fairy::input::{parse_file, TextKind};
 use fairy::output::text;
 use fairy::problem::{solve_problem, Outcome, ProblemReport, SolveConfig};
@@ -47,6 +48,7 @@ enum Kind {
     Try,
 }
 
+/// One stated line: kind, twin letter, normalised text.
 impl Kind {
     fn word(self) -> &'static str {
         match self {
@@ -59,7 +61,6 @@ impl Kind {
     const ALL: [Kind; 4] = [Kind::Solution, Kind::Set, Kind::Key, Kind::Try];
 }
 
-/// One stated line: kind, twin letter, normalised text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Statement {
     kind: Kind,
@@ -91,25 +92,19 @@ fn normalise_first_move(s: &str) -> String {
     s.strip_prefix("1.").map(str::to_string).unwrap_or(s)
 }
 
-/// Reads a remark; `None` for free text, `Some(Err)` for a statement that is malformed.
+/// Reads a remark with the library's reader of the statement forms (`fairy check` reads
+/// the same ones); `None` for free text and for the soundness statements, `Some(Err)` for
+/// a statement that is malformed.
 fn parse_statement(remark: &str) -> Option<Result<Statement, String>> {
-    let r = remark.trim();
-    let (kind, rest) = Kind::ALL
-        .iter()
-        .find_map(|&k| r.strip_prefix(k.word()).map(|rest| (k, rest)))?;
-    let (twin, body) = if let Some(body) = rest.strip_prefix(':') {
-        (None, body)
-    } else {
-        // ` b): ...`
-        let t = rest.strip_prefix(' ')?;
-        let mut chars = t.chars();
-        let letter = chars.next()?;
-        if !letter.is_ascii_lowercase() {
-            return None;
-        }
-        let body = chars.as_str().strip_prefix("):")?;
-        (Some(letter), body)
+    let statement = parse_remark(remark)?;
+    let kind = match statement.kind {
+        RemarkKind::Solution => Kind::Solution,
+        RemarkKind::Set => Kind::Set,
+        RemarkKind::Key => Kind::Key,
+        RemarkKind::Try => Kind::Try,
+        RemarkKind::Intended | RemarkKind::Verdict => return None,
     };
+    let (twin, body) = (statement.twin, statement.text.as_str());
     let text = match kind {
         Kind::Key | Kind::Try => normalise_first_move(body),
         _ => normalise(body),
