@@ -172,14 +172,7 @@ pub fn set_costs(rows: &mut [ConditionBench]) {
 /// The rules a bench problem's own conditions (and units) resolve to.
 pub fn problem_rules(p: &BenchProblem) -> Result<RuleSet, BenchError> {
     let spec = first_problem(p)?;
-    let marks = UnitMarks {
-        alice_board: spec
-            .pieces
-            .iter()
-            .find(|u| u.alice.is_some())
-            .map(|u| u.span),
-        kamikaze: spec.pieces.iter().find(|u| u.kamikaze).map(|u| u.span),
-    };
+    let marks = UnitMarks::of(&spec.pieces);
     resolve(&spec.conditions, marks).map_err(|e| BenchError::Data(format!("{}: {e}", p.path)))
 }
 

@@ -6,7 +6,7 @@ use super::alice::{Alice, AliceVariant};
 use super::fairy::Fairy;
 use super::parse::{names_alice, parse_conditions, ConditionError};
 use super::{Orthodox, Reborn, Rules};
-use crate::input::{Span, Spanned};
+use crate::input::{PieceSpec, Span, Spanned};
 
 /// The rules a set of conditions asks for. Orthodox play keeps its own zero-sized type so
 /// that a search monomorphised on it pays nothing for the conditions seam.
@@ -23,6 +23,16 @@ pub enum RuleSet {
 pub struct UnitMarks {
     pub alice_board: Option<Span>,
     pub kamikaze: Option<Span>,
+}
+
+impl UnitMarks {
+    /// The first unit on a stated Alice board and the first kamikaze unit among `units`.
+    pub fn of(units: &[PieceSpec]) -> UnitMarks {
+        UnitMarks {
+            alice_board: units.iter().find(|u| u.alice.is_some()).map(|u| u.span),
+            kamikaze: units.iter().find(|u| u.kamikaze).map(|u| u.span),
+        }
+    }
 }
 
 /// Work to run under whichever rules a [`RuleSet`] holds.

@@ -124,14 +124,7 @@ fn solve_twin(
     limits: &Limits,
 ) -> Result<Outcome, SetupError> {
     setup::check_options(&spec.options, twin.stipulation.span)?;
-    let marks = UnitMarks {
-        alice_board: twin
-            .units
-            .iter()
-            .find(|u| u.alice.is_some())
-            .map(|u| u.span),
-        kamikaze: twin.units.iter().find(|u| u.kamikaze).map(|u| u.span),
-    };
+    let marks = UnitMarks::of(&twin.units);
     let rules = resolve(&twin.conditions, marks).map_err(|e| SetupError::new(e.span, e.message))?;
     // The one dispatch: orthodox play is monomorphised on its own, everything else shares
     // the configurable rules (or Alice's).
