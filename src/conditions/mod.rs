@@ -29,6 +29,11 @@ pub trait Rules: Sync + Send {
     /// should filter first and play after (orthodox play can; conditions play to know).
     const FILTERS_WITHOUT_PLAYING: bool = false;
 
+    /// Whether units move, capture and give check as in orthodox chess and a captured unit
+    /// simply leaves the board, so that counting moves on an empty board bounds how soon a
+    /// goal can stand (`search::reach`).
+    const ORTHODOX_MOVEMENT: bool = false;
+
     /// Candidate moves of the side to move, with every condition effect decided; some may
     /// still leave the mover's own king in check.
     fn pseudo_legal(&self, pos: &Position<Self::Ext>, out: &mut MoveList);

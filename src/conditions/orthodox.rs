@@ -10,6 +10,7 @@ pub struct Orthodox;
 impl Rules for Orthodox {
     type Ext = ();
     const FILTERS_WITHOUT_PLAYING: bool = true;
+    const ORTHODOX_MOVEMENT: bool = true;
 
     #[inline]
     fn legal_moves(&self, pos: &Position, out: &mut MoveList) {

@@ -1,7 +1,8 @@
 //! Help and series play: every line in which the sides cooperate to reach the goal.
 
 use super::{
-    candidate_moves, goal_reached, legal_after, null_move, successors, Limits, PlayedMove, Table,
+    candidate_moves, goal_reached, legal_after, null_move, reach, successors, Limits, PlayedMove,
+    Table,
 };
 use crate::board::Position;
 use crate::conditions::Rules;
@@ -76,6 +77,8 @@ struct Ctx<'a, R: Rules> {
     plan: &'a Plan,
     limits: &'a Limits,
     found: &'a AtomicUsize,
+    /// `plays[idx][p]`: the played steps from `idx` on whose distance from `idx` has parity `p`.
+    plays: Vec<[usize; 2]>,
 }
 
 const HELP_SALT: [u64; 4] = [
@@ -115,6 +118,24 @@ impl<R: Rules> Ctx<'_, R> {
                         .all(|(_, after)| goal_reached(self.rules, after, goal))
             }
         }
+    }
+
+    /// Whether the moves each side has left from step `idx` might still reach the goal
+    /// (always, where the rules' movement is not orthodox or the end is a forced goal).
+    #[inline]
+    fn goal_in_reach(&self, pos: &Position<R::Ext>, idx: usize) -> bool {
+        if !R::ORTHODOX_MOVEMENT {
+            return true;
+        }
+        let End::Goal(goal) = self.plan.end else {
+            return true;
+        };
+        // The side to move after the last step is the one mated or stalemated; it moves
+        // at the steps whose distance from `idx` has the parity of that last distance.
+        let last = (self.plan.steps.len() - idx) % 2;
+        let defender = if last == 0 { pos.side } else { !pos.side };
+        let plays = self.plays[idx];
+        reach::goal_in_reach(pos, defender, goal, plays[1 - last], plays[last])
     }
 
     /// Collects every completion of the plan from step `idx`; returns whether there was one.
@@ -164,6 +185,10 @@ impl<R: Rules> Ctx<'_, R> {
             return false;
         }
         let mut found = false;
+        if !self.goal_in_reach(pos, idx) {
+            self.table.update(k, |b| b.lose = remaining as u16);
+            return false;
+        }
         match self.plan.steps[idx] {
             Step::Play { .. } if remaining == 1 && matches!(self.plan.end, End::Goal(_)) => {
                 let End::Goal(goal) = self.plan.end else {
@@ -259,12 +284,20 @@ pub fn solve_plan<R: Rules>(
     limits: &Limits,
 ) -> HelpSolution {
     let found = AtomicUsize::new(0);
+    let mut plays = vec![[0usize; 2]; plan.steps.len() + 1];
+    for idx in (0..plan.steps.len()).rev() {
+        // From `idx` the parities swap relative to `idx + 1`.
+        let [same, other] = plays[idx + 1];
+        let here = usize::from(matches!(plan.steps[idx], Step::Play { .. }));
+        plays[idx] = [here + other, same];
+    }
     let ctx = Ctx {
         rules,
         table,
         plan,
         limits,
         found: &found,
+        plays,
     };
     // Split the first two steps into independent tasks, so that even a root with few moves
     // keeps every thread busy.

@@ -7,6 +7,7 @@
 
 mod battle;
 mod help;
+mod reach;
 mod tt;
 
 pub use battle::{

@@ -1,0 +1,866 @@
+//! Lower bounds on the moves a mate or stalemate still needs, for help play under
+//! orthodox movement.
+//!
+//! When a help line ends, the king of the side to be mated or stalemated (the defender)
+//! stands on some square `k` that it reached with the moves its side had left. Every square
+//! next to `k` is then either held by one of the defender's own units or attacked by the
+//! other side (the attacker), and for mate a unit of the attacker other than its king
+//! attacks `k`. On an empty board each unit needs a least number of moves to stand on a
+//! given square or to attack it; units in the way only add moves. So when no square `k`
+//! passes those counts with the moves each side has left, no line from the node reaches
+//! the goal, and the search leaves the node without generating a move.
+//!
+//! The bounds hold only where units move, capture and check as in orthodox chess and a
+//! captured unit leaves the board (`Rules::ORTHODOX_MOVEMENT`), and not while a side may
+//! still castle (the king crosses two squares in one move).
+
+use crate::board::{Bitboard, Board, Color, Position, Role, Square};
+use crate::movegen::attacks;
+use crate::stipulation::Goal;
+use smallvec::SmallVec;
+use std::sync::LazyLock;
+
+/// More moves than any line has: the square cannot be reached or attacked.
+const NEVER: u8 = u8::MAX;
+
+/// The unit kinds with their own distances: pawns by colour (they move one way), then the
+/// pieces.
+const KINDS: usize = 7;
+
+#[inline]
+fn kind(color: Color, role: Role) -> usize {
+    match role {
+        Role::Pawn => color.index(),
+        Role::Knight => 2,
+        Role::Bishop => 3,
+        Role::Rook => 4,
+        Role::Queen => 5,
+        Role::King => 6,
+    }
+}
+
+type Table = [[[u8; 64]; 64]; KINDS];
+
+/// Least moves on an empty board, per unit kind and start square.
+struct Distances {
+    /// `reach[kind][from][to]`: moves for the unit on `from` to stand on `to` (pawns may
+    /// promote on the way).
+    reach: Table,
+    /// `attack[kind][from][to]`: moves for the unit on `from` to stand where it attacks `to`.
+    attack: Table,
+    /// `walk[color][from][to]`: moves for a pawn to go from `from` to `to` as a pawn.
+    walk: [[[u8; 64]; 64]; 2],
+    /// `promoted[color][piece][from][to]`: moves for a pawn to stand on `to` as the
+    /// `PROMOTED[piece]` it promoted to.
+    promoted: [[[[u8; 64]; 64]; 4]; 2],
+    /// `sees[kind][sq]`: the squares the unit attacks from `sq` on an empty board.
+    sees: [[Bitboard; 64]; KINDS],
+}
+
+/// The pieces a pawn may promote to.
+const PROMOTED: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+static DISTANCES: LazyLock<Box<Distances>> = LazyLock::new(Distances::build);
+
+/// The squares a piece of `role` (not a pawn) attacks from `sq` on an empty board.
+fn piece_attacks(role: Role, sq: Square) -> Bitboard {
+    match role {
+        Role::Knight => attacks::knight(sq),
+        Role::Bishop => attacks::bishop(sq, Bitboard::EMPTY),
+        Role::Rook => attacks::rook(sq, Bitboard::EMPTY),
+        Role::Queen => attacks::queen(sq, Bitboard::EMPTY),
+        Role::King => attacks::king(sq),
+        Role::Pawn => unreachable!("pawns have their own distances"),
+    }
+}
+
+/// Breadth-first distances from `from` along `steps`.
+fn bfs(from: Square, steps: impl Fn(Square) -> Bitboard) -> [u8; 64] {
+    let mut dist = [NEVER; 64];
+    dist[from.index()] = 0;
+    let mut frontier = Bitboard::from_square(from);
+    let mut seen = frontier;
+    let mut d = 0u8;
+    while frontier.is_nonempty() {
+        d += 1;
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            next |= steps(sq);
+        }
+        next = Bitboard(next.0 & !seen.0);
+        for sq in next {
+            dist[sq.index()] = d;
+        }
+        seen |= next;
+        frontier = next;
+    }
+    dist
+}
+
+/// The squares a pawn of `color` on `sq` can go to in one move, supposing a unit to capture
+/// wherever it captures; none from its first rank (Popeye's pawns there never move) or
+/// from its last.
+fn pawn_steps(color: Color, sq: Square) -> Bitboard {
+    if sq.rank() == color.back_rank() || sq.rank() == color.promotion_rank() {
+        return Bitboard::EMPTY;
+    }
+    let fwd = color.forward();
+    let mut to = attacks::pawn(color, sq);
+    if let Some(one) = sq.offset(0, fwd) {
+        to = to.with(one);
+        if sq.rank() == color.pawn_rank() {
+            if let Some(two) = one.offset(0, fwd) {
+                to = to.with(two);
+            }
+        }
+    }
+    to
+}
+
+impl Distances {
+    fn build() -> Box<Distances> {
+        let mut d = Box::new(Distances {
+            reach: [[[NEVER; 64]; 64]; KINDS],
+            attack: [[[NEVER; 64]; 64]; KINDS],
+            walk: [[[NEVER; 64]; 64]; 2],
+            promoted: [[[[NEVER; 64]; 64]; 4]; 2],
+            sees: [[Bitboard::EMPTY; 64]; KINDS],
+        });
+        for sq in Square::all() {
+            for color in Color::ALL {
+                d.sees[kind(color, Role::Pawn)][sq.index()] = attacks::pawn(color, sq);
+            }
+            for role in [
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+                Role::King,
+            ] {
+                d.sees[kind(Color::White, role)][sq.index()] = piece_attacks(role, sq);
+            }
+        }
+        for role in [
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
+            let k = kind(Color::White, role);
+            for from in Square::all() {
+                d.reach[k][from.index()] = bfs(from, |sq| piece_attacks(role, sq));
+                for to in Square::all() {
+                    // On an empty board a piece attacks `to` from `s` exactly when it
+                    // attacks `s` from `to`.
+                    d.attack[k][from.index()][to.index()] = piece_attacks(role, to)
+                        .into_iter()
+                        .map(|s| d.reach[k][from.index()][s.index()])
+                        .min()
+                        .unwrap_or(NEVER);
+                }
+            }
+        }
+        let queen = kind(Color::White, Role::Queen);
+        let knight = kind(Color::White, Role::Knight);
+        for color in Color::ALL {
+            let k = kind(color, Role::Pawn);
+            let last = Bitboard::rank(color.promotion_rank());
+            for from in Square::all() {
+                let walk = bfs(from, |sq| pawn_steps(color, sq));
+                d.walk[color.index()][from.index()] = walk;
+                for (i, role) in PROMOTED.into_iter().enumerate() {
+                    let piece = kind(color, role);
+                    for to in Square::all() {
+                        d.promoted[color.index()][i][from.index()][to.index()] = last
+                            .into_iter()
+                            .map(|p| {
+                                walk[p.index()]
+                                    .saturating_add(d.reach[piece][p.index()][to.index()])
+                            })
+                            .min()
+                            .unwrap_or(NEVER);
+                    }
+                }
+                for to in Square::all() {
+                    // A queen goes and attacks at least as fast as a rook or a bishop, so a
+                    // promotion is counted as a queen or a knight.
+                    let mut reach = walk[to.index()];
+                    let mut attack = NEVER;
+                    for s in Square::all() {
+                        let w = walk[s.index()];
+                        if w == NEVER {
+                            continue;
+                        }
+                        if last.contains(s) {
+                            for piece in [queen, knight] {
+                                reach = reach
+                                    .min(w.saturating_add(d.reach[piece][s.index()][to.index()]));
+                                attack = attack
+                                    .min(w.saturating_add(d.attack[piece][s.index()][to.index()]));
+                            }
+                        } else if s.rank() != color.back_rank()
+                            && attacks::pawn(color, s).contains(to)
+                        {
+                            attack = attack.min(w);
+                        }
+                    }
+                    d.reach[k][from.index()][to.index()] = reach;
+                    d.attack[k][from.index()][to.index()] = attack;
+                }
+            }
+        }
+        d
+    }
+}
+
+/// Whether a side may still castle (a king and a rook of its colour keep their rights).
+fn may_castle(pos_castling: Bitboard, color: Color) -> bool {
+    let back = color.back_rank();
+    pos_castling.contains(Square::from_coords(4, back))
+        && (pos_castling.contains(Square::from_coords(0, back))
+            || pos_castling.contains(Square::from_coords(7, back)))
+}
+
+#[inline]
+fn king_distance(a: Square, b: Square) -> u8 {
+    (a.file().abs_diff(b.file())).max(a.rank().abs_diff(b.rank()))
+}
+
+/// The squares within `radius` king steps of `sq`.
+#[inline]
+fn ball(sq: Square, radius: u8) -> Bitboard {
+    let span = |c: u8| {
+        let lo = c.saturating_sub(radius);
+        let hi = (c + radius.min(7)).min(7);
+        // Bits lo..=hi of one byte.
+        (0xFFu8 >> (7 - (hi - lo))) << lo
+    };
+    let files = span(sq.file()) as u64 * 0x0101_0101_0101_0101;
+    let ranks = span(sq.rank());
+    let mut rank_mask = 0u64;
+    for r in 0..8 {
+        if ranks & (1 << r) != 0 {
+            rank_mask |= 0xFF << (8 * r);
+        }
+    }
+    Bitboard(files & rank_mask)
+}
+
+/// Folds `row` into `acc` square by square, keeping the least.
+#[inline]
+fn fold_min(acc: &mut [u8; 64], row: &[u8; 64]) {
+    for (a, r) in acc.iter_mut().zip(row) {
+        *a = (*a).min(*r);
+    }
+}
+
+/// Whether `goal` against `defender` may still stand after at most `attacker_moves` moves
+/// of the other side and `defender_moves` of the defender. `false` is a proof that it
+/// cannot; `true` only means the counts do not exclude it.
+pub fn goal_in_reach<E>(
+    pos: &Position<E>,
+    defender: Color,
+    goal: Goal,
+    attacker_moves: usize,
+    defender_moves: usize,
+) -> bool {
+    let attacker = !defender;
+    if may_castle(pos.castling, Color::White) || may_castle(pos.castling, Color::Black) {
+        return true;
+    }
+    let board: &Board = &pos.board;
+    let Some(king) = board.king(defender) else {
+        return true;
+    };
+    let bound = Bound {
+        d: &DISTANCES,
+        board,
+        attacker,
+        defender,
+        units: units(board, attacker),
+        king: board.king(attacker),
+        att: attacker_moves.min(NEVER as usize - 1) as u8,
+    };
+    let def = defender_moves.min(NEVER as usize - 1) as u8;
+    if def == 0 {
+        return bound.holds_in_place(king, goal);
+    }
+
+    // Least attacker moves to attack each square: with a unit other than the king (a
+    // check), and with any unit (a guard).
+    let d = bound.d;
+    let mut check = [NEVER; 64];
+    for &(sq, k) in &bound.units {
+        fold_min(&mut check, &d.attack[k][sq.index()]);
+    }
+    let mut guard = check;
+    if let Some(k) = bound.king {
+        fold_min(&mut guard, &d.attack[KING][k.index()]);
+    }
+    // Least defender moves to stand on each square with a unit other than the king.
+    let mut block = [NEVER; 64];
+    for (sq, k) in units(board, defender) {
+        fold_min(&mut block, &d.reach[k][sq.index()]);
+    }
+    let blockers = (board.by_color(defender) & !board.by_role(Role::King)).count();
+
+    'square: for k in ball(king, def) {
+        if goal == Goal::Mate && check[k.index()] > bound.att {
+            continue;
+        }
+        let spare = def - king_distance(king, k);
+        let mut blocks = Blocks::new(spare, blockers);
+        for f in attacks::king(k) {
+            // A guard costs the defender nothing, so it is preferred to a block: a unit
+            // standing on a flight may still be needed on another.
+            if guard[f.index()] > bound.att && !blocks.take(block[f.index()]) {
+                continue 'square;
+            }
+        }
+        let fresh = || Blocks::new(spare, blockers);
+        let cost = |f: Square| block[f.index()];
+        if match goal {
+            Goal::Mate => bound.mate_holds(k, fresh, cost),
+            Goal::Stalemate => bound.stalemate_holds(k, fresh, cost),
+        } {
+            return true;
+        }
+    }
+    false
+}
+
+const KING: usize = 6;
+
+/// Where a placed attacker unit must stand.
+#[derive(Copy, Clone)]
+enum Aim {
+    /// Attacking the king's square (it gives mate).
+    Check(Square),
+    /// Anywhere it does not attack the king's square beyond doubt (stalemate).
+    Spare(Square),
+}
+
+/// The defender's budget for putting units on flights: moves and units.
+struct Blocks {
+    moves: u8,
+    units: u32,
+}
+
+impl Blocks {
+    fn new(moves: u8, units: u32) -> Blocks {
+        Blocks { moves, units }
+    }
+
+    /// Spends a unit and `cost` moves on one more flight; `false` when they run out.
+    #[inline]
+    fn take(&mut self, cost: u8) -> bool {
+        if cost > self.moves || self.units == 0 {
+            return false;
+        }
+        self.moves -= cost;
+        self.units -= 1;
+        true
+    }
+}
+
+/// The units of `color` but its king, with their distance kinds.
+fn units(board: &Board, color: Color) -> SmallVec<[(Square, usize); 16]> {
+    let mut out = SmallVec::new();
+    for role in [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ] {
+        let k = kind(color, role);
+        out.extend(board.pieces(color, role).into_iter().map(|sq| (sq, k)));
+    }
+    out
+}
+
+/// One position's attacker for the bounds.
+struct Bound<'a> {
+    d: &'a Distances,
+    board: &'a Board,
+    attacker: Color,
+    defender: Color,
+    /// The attacker's units but its king.
+    units: SmallVec<[(Square, usize); 16]>,
+    king: Option<Square>,
+    /// The attacker's moves left.
+    att: u8,
+}
+
+impl Bound<'_> {
+    /// Least moves for an attacker unit other than `skip` (an index into `units`), or its
+    /// king, to attack `target`.
+    #[inline]
+    fn guard_without(&self, skip: usize, target: Square) -> u8 {
+        let mut least = self
+            .king
+            .map_or(NEVER, |k| self.d.attack[KING][k.index()][target.index()]);
+        for (i, &(sq, k)) in self.units.iter().enumerate() {
+            if i != skip {
+                least = least.min(self.d.attack[k][sq.index()][target.index()]);
+            }
+        }
+        least
+    }
+
+    /// The bound when the defender has no move left: its king stays on `king`, each flight
+    /// holds one of its units already or is attacked within the attacker's moves, and for
+    /// mate some unit other than the attacker's king can check there. Only the squares
+    /// concerned are looked up.
+    fn holds_in_place(&self, king: Square, goal: Goal) -> bool {
+        let own = self.board.by_color(self.defender);
+        let guarded = |f: Square| self.guard_without(usize::MAX, f) <= self.att;
+        if !(attacks::king(king) & !own).into_iter().all(guarded) {
+            return false;
+        }
+        if goal == Goal::Stalemate && !self.can_freeze(king) {
+            return false;
+        }
+        // With no move left the defender's units stay: a flight holds one or is guarded.
+        let fresh = || Blocks::new(0, u32::MAX);
+        let cost = |f: Square| if own.contains(f) { 0 } else { NEVER };
+        match goal {
+            Goal::Mate => self.mate_holds(king, fresh, cost),
+            Goal::Stalemate => self.stalemate_holds(king, fresh, cost),
+        }
+    }
+
+    /// Stalemate with the defender's units where they stand (king on `king`): each unit
+    /// that has a free square to go to must lose its moves, and only the attacker can see
+    /// to it, one move for each: by taking the unit, or for a pawn by standing in its way.
+    /// A unit in line with its king might instead be pinned, so it is left out.
+    fn can_freeze(&self, king: Square) -> bool {
+        let board = self.board;
+        let empty = !board.occupied();
+        let mut needed = 0u8;
+        for (sq, kd) in units(board, self.defender) {
+            if attacks::line(king, sq).is_nonempty() {
+                continue;
+            }
+            let (free, landing) = if kd < 2 {
+                match sq.offset(0, self.defender.forward()) {
+                    _ if sq.rank() == self.defender.back_rank() => (false, Bitboard::EMPTY),
+                    Some(ahead) if empty.contains(ahead) => {
+                        (true, Bitboard::from_square(sq).with(ahead))
+                    }
+                    _ => (false, Bitboard::EMPTY),
+                }
+            } else {
+                // Moves along a line start with the neighbouring square on it.
+                let first = if kd == kind(Color::White, Role::Knight) {
+                    attacks::knight(sq)
+                } else {
+                    self.d.sees[kd][sq.index()] & attacks::king(sq)
+                };
+                ((first & empty).is_nonempty(), Bitboard::from_square(sq))
+            };
+            if !free {
+                continue;
+            }
+            needed += 1;
+            if needed > self.att || !landing.into_iter().any(|t| self.reach_within(t)) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether some attacker unit, its king included, can stand on `target` within its moves.
+    fn reach_within(&self, target: Square) -> bool {
+        let d = self.d;
+        self.king
+            .is_some_and(|k| d.reach[KING][k.index()][target.index()] <= self.att)
+            || self
+                .units
+                .iter()
+                .any(|&(sq, kd)| d.reach[kd][sq.index()][target.index()] <= self.att)
+    }
+
+    /// Whether some attacker unit can stand where it checks a king on `k`, with the moves
+    /// left to the others enough to guard each flight it does not attack itself, and the
+    /// defender's blocks (`blocks()` fresh budgets, `block(f)` the cost of one) for the rest.
+    /// The checking unit's place is tried square by square, so one unit is not counted as
+    /// guarding from several places at once.
+    fn mate_holds(
+        &self,
+        k: Square,
+        blocks: impl Fn() -> Blocks,
+        block: impl Fn(Square) -> u8,
+    ) -> bool {
+        (0..self.units.len()).any(|unit| {
+            self.places(unit, Aim::Check(k), |covers, cost| {
+                self.others_cover(k, unit, covers, cost, &blocks, &block)
+            })
+        })
+    }
+
+    /// The stalemate counterpart of [`Bound::mate_holds`]: nothing checks, but the
+    /// attacker's farthest-seeing unit stands somewhere, and what it does not guard from
+    /// there the others guard with the moves it leaves them, or the defender blocks.
+    fn stalemate_holds(
+        &self,
+        k: Square,
+        blocks: impl Fn() -> Blocks,
+        block: impl Fn(Square) -> u8,
+    ) -> bool {
+        let Some(unit) = (0..self.units.len()).max_by_key(|&i| self.units[i].1) else {
+            return true;
+        };
+        self.places(unit, Aim::Spare(k), |covers, cost| {
+            self.others_cover(k, unit, covers, cost, &blocks, &block)
+        })
+    }
+
+    /// Whether, with `unit` on a place that attacks `covers` after `cost` of the
+    /// attacker's moves, each flight of `k` is attacked from there, guarded by another
+    /// attacker unit with the moves left, or blocked by the defender.
+    #[inline]
+    fn others_cover(
+        &self,
+        k: Square,
+        unit: usize,
+        covers: Bitboard,
+        cost: u8,
+        blocks: &impl Fn() -> Blocks,
+        block: &impl Fn(Square) -> u8,
+    ) -> bool {
+        let left = self.att - cost;
+        let mut budget = blocks();
+        (attacks::king(k) & !covers)
+            .into_iter()
+            .all(|f| self.guard_without(unit, f) <= left || budget.take(block(f)))
+    }
+
+    /// Calls `try_place(covers, cost)` for each place the attacker's `unit` can stand on
+    /// within the attacker's moves (as the piece it promotes to, for a pawn), with the
+    /// squares it attacks there on an empty board and the moves it takes, as `aim` allows.
+    /// Stops at the first `true`.
+    fn places(
+        &self,
+        unit: usize,
+        aim: Aim,
+        mut try_place: impl FnMut(Bitboard, u8) -> bool,
+    ) -> bool {
+        let d = self.d;
+        let (from, kd) = self.units[unit];
+        let aiming = |kd: usize| match aim {
+            Aim::Check(t) if kd < 2 => attacks::pawn(!self.attacker, t),
+            Aim::Check(t) => d.sees[kd][t.index()],
+            Aim::Spare(t) => {
+                // Not on the king's square, nor where nothing could come between it and
+                // the king it attacks.
+                let contact = if kd < 2 {
+                    attacks::pawn(!self.attacker, t)
+                } else if kd == kind(Color::White, Role::Knight) {
+                    attacks::knight(t)
+                } else {
+                    d.sees[kd][t.index()] & attacks::king(t)
+                };
+                !(contact | Bitboard::from_square(t))
+            }
+        };
+        let mut try_all = |kd: usize, reach: &[u8; 64], squares: Bitboard| {
+            squares.into_iter().any(|s| {
+                let cost = reach[s.index()];
+                cost <= self.att && try_place(d.sees[kd][s.index()], cost)
+            })
+        };
+        if kd >= 2 {
+            return try_all(kd, &d.reach[kd][from.index()], aiming(kd));
+        }
+        // A pawn stands as a pawn off its first and last ranks, or as the piece it
+        // promoted to.
+        let color = self.attacker;
+        let ranks = Bitboard::rank(color.back_rank()) | Bitboard::rank(color.promotion_rank());
+        if try_all(
+            kd,
+            &d.walk[color.index()][from.index()],
+            aiming(kd) & !ranks,
+        ) {
+            return true;
+        }
+        PROMOTED.into_iter().enumerate().any(|(i, role)| {
+            let piece = kind(color, role);
+            try_all(
+                piece,
+                &d.promoted[color.index()][i][from.index()],
+                aiming(piece),
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Piece;
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name).unwrap()
+    }
+
+    fn position(units: &[(&str, Color, Role)]) -> Position {
+        let mut board = Board::default();
+        for &(s, color, role) in units {
+            board.put(sq(s), Piece::new(color, role), false);
+        }
+        Position::new(board, Color::Black)
+    }
+
+    #[test]
+    fn distances_on_an_empty_board() {
+        let d = &**DISTANCES;
+        let n = kind(Color::White, Role::Knight);
+        assert_eq!(d.reach[n][sq("a1").index()][sq("b3").index()], 1);
+        assert_eq!(d.reach[n][sq("a1").index()][sq("b2").index()], 4);
+        assert_eq!(d.reach[n][sq("a1").index()][sq("h8").index()], 6);
+        let b = kind(Color::White, Role::Bishop);
+        assert_eq!(d.reach[b][sq("c1").index()][sq("c2").index()], NEVER);
+        assert_eq!(d.attack[b][sq("c1").index()][sq("c2").index()], NEVER);
+        assert_eq!(d.attack[b][sq("c1").index()][sq("c3").index()], 1);
+        let r = kind(Color::White, Role::Rook);
+        assert_eq!(d.attack[r][sq("a1").index()][sq("h8").index()], 1);
+        assert_eq!(d.attack[r][sq("a1").index()][sq("a8").index()], 0);
+        // A white pawn: b2-b4 is one move, b8=Q the fifth, Qb8-b1 the sixth.
+        let wp = kind(Color::White, Role::Pawn);
+        assert_eq!(d.reach[wp][sq("b2").index()][sq("b4").index()], 1);
+        assert_eq!(d.reach[wp][sq("b2").index()][sq("b1").index()], 6);
+        assert_eq!(d.reach[wp][sq("c2").index()][sq("c8").index()], 5);
+        assert_eq!(d.attack[wp][sq("e4").index()][sq("d5").index()], 0);
+        // A pawn never attacks the square ahead of it; promoted on e8 a queen does.
+        assert_eq!(d.attack[wp][sq("e4").index()][sq("e5").index()], 4);
+        // Black pawns run the other way; a pawn on its own first rank never moves.
+        let bp = kind(Color::Black, Role::Pawn);
+        assert_eq!(d.reach[bp][sq("d7").index()][sq("d5").index()], 1);
+        assert_eq!(d.reach[bp][sq("d7").index()][sq("d8").index()], 6);
+        assert_eq!(d.reach[bp][sq("d8").index()][sq("d7").index()], NEVER);
+        assert_eq!(d.attack[bp][sq("d8").index()][sq("c7").index()], NEVER);
+    }
+
+    #[test]
+    fn balls_are_squares_of_king_steps() {
+        for center in Square::all() {
+            for radius in 0..9u8 {
+                let expected = Square::all()
+                    .filter(|&s| king_distance(center, s) <= radius)
+                    .fold(Bitboard::EMPTY, |b, s| b.with(s));
+                assert_eq!(ball(center, radius), expected, "{center} {radius}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_lone_king_cannot_mate_but_a_rook_soon_can() {
+        use Color::{Black as B, White as W};
+        let pos = position(&[("h1", B, Role::King), ("f2", W, Role::King)]);
+        assert!(!goal_in_reach(&pos, B, Goal::Mate, 10, 10));
+        // Ka8 against Kb6 and Pa7 is a stalemate already; without the pawn the flight a7
+        // stays open.
+        let pos = position(&[
+            ("a8", B, Role::King),
+            ("b6", W, Role::King),
+            ("a7", W, Role::Pawn),
+        ]);
+        assert!(goal_in_reach(&pos, B, Goal::Stalemate, 0, 0));
+        let pos = position(&[("a8", B, Role::King), ("b6", W, Role::King)]);
+        assert!(!goal_in_reach(&pos, B, Goal::Stalemate, 0, 0));
+        let pos = position(&[
+            ("h1", B, Role::King),
+            ("f2", W, Role::King),
+            ("a8", W, Role::Rook),
+        ]);
+        assert!(goal_in_reach(&pos, B, Goal::Mate, 1, 0));
+        assert!(goal_in_reach(&pos, B, Goal::Mate, 1, 1));
+    }
+
+    #[test]
+    fn flights_must_be_guarded_or_blocked() {
+        use Color::{Black as B, White as W};
+        // Black Ke5 in the open, White Kh1 and a knight: one white move cannot guard the
+        // flights of any square the king reaches, and Black has nothing to block with.
+        let pos = position(&[
+            ("e5", B, Role::King),
+            ("h1", W, Role::King),
+            ("a1", W, Role::Knight),
+        ]);
+        assert!(!goal_in_reach(&pos, B, Goal::Mate, 1, 1));
+        assert!(!goal_in_reach(&pos, B, Goal::Stalemate, 1, 1));
+        // Black Ka8 boxed in by its own units: Sc7 mates in one move.
+        let pos = position(&[
+            ("a8", B, Role::King),
+            ("a7", B, Role::Pawn),
+            ("b7", B, Role::Pawn),
+            ("b8", B, Role::Rook),
+            ("h1", W, Role::King),
+            ("e6", W, Role::Knight),
+        ]);
+        assert!(goal_in_reach(&pos, B, Goal::Mate, 1, 0));
+        // Without the rook on b8 the flight b8 is open and nothing can take it in one move.
+        let pos = position(&[
+            ("a8", B, Role::King),
+            ("a7", B, Role::Pawn),
+            ("b7", B, Role::Pawn),
+            ("h1", W, Role::King),
+            ("e6", W, Role::Knight),
+        ]);
+        assert!(!goal_in_reach(&pos, B, Goal::Mate, 1, 0));
+    }
+
+    #[test]
+    fn one_unit_guards_from_one_place() {
+        use Color::{Black as B, White as W};
+        // A queen can attack each flight of a lone Ke5 in one move, but from no single
+        // square all of them while checking, and the white king is far away.
+        let pos = position(&[
+            ("e5", B, Role::King),
+            ("a1", W, Role::King),
+            ("h8", W, Role::Queen),
+        ]);
+        assert!(!goal_in_reach(&pos, B, Goal::Mate, 2, 0));
+        assert!(!goal_in_reach(&pos, B, Goal::Stalemate, 2, 0));
+        // Ka8 with its own pawns on a7 and b7: a rook reaching the eighth rank mates; a
+        // pawn on c6 needs two moves, c7 and c8=Q (cxb7+ leaves b8 open).
+        let pos = position(&[
+            ("a8", B, Role::King),
+            ("a7", B, Role::Pawn),
+            ("b7", B, Role::Pawn),
+            ("h1", W, Role::King),
+            ("h2", W, Role::Rook),
+        ]);
+        assert!(goal_in_reach(&pos, B, Goal::Mate, 1, 0));
+        let pos = position(&[
+            ("a8", B, Role::King),
+            ("a7", B, Role::Pawn),
+            ("b7", B, Role::Pawn),
+            ("h1", W, Role::King),
+            ("c6", W, Role::Pawn),
+        ]);
+        assert!(!goal_in_reach(&pos, B, Goal::Mate, 1, 0));
+        assert!(goal_in_reach(&pos, B, Goal::Mate, 2, 0));
+    }
+
+    #[test]
+    fn stalemate_needs_every_unit_frozen() {
+        use Color::{Black as B, White as W};
+        let mut units = vec![
+            ("h8", B, Role::King),
+            ("f7", W, Role::King),
+            ("f5", W, Role::Bishop),
+        ];
+        assert!(goal_in_reach(&position(&units), B, Goal::Stalemate, 0, 0));
+        // A free pawn must be blocked or taken, and no white unit gets to a4 or a5 at once.
+        units.push(("a5", B, Role::Pawn));
+        assert!(!goal_in_reach(&position(&units), B, Goal::Stalemate, 1, 0));
+        // In line with its king it might be pinned instead, and a pawn on its first rank
+        // never moves.
+        units.pop();
+        units.push(("a8", B, Role::Pawn));
+        assert!(goal_in_reach(&position(&units), B, Goal::Stalemate, 0, 0));
+        units.pop();
+        units.push(("d4", B, Role::Pawn));
+        assert!(goal_in_reach(&position(&units), B, Goal::Stalemate, 1, 0));
+    }
+
+    /// Whether some line of `plies` half moves from `pos` ends in `goal`, by trying them all.
+    fn reachable(pos: &Position, plies: usize, goal: Goal) -> bool {
+        use crate::conditions::{Orthodox, Rules};
+        if plies == 0 {
+            return crate::search::goal_reached(&Orthodox, pos, goal);
+        }
+        let mut next = Vec::new();
+        Orthodox.legal_successors(pos, &mut next);
+        next.iter()
+            .any(|(_, after)| reachable(after, plies - 1, goal))
+    }
+
+    /// The bound is a proof: wherever some line reaches the goal, it must let the node pass.
+    /// Random sparse positions, every help line of one to three half moves, both goals.
+    #[test]
+    fn never_rejects_a_reachable_goal() {
+        use crate::conditions::{Orthodox, Rules};
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: u64| {
+            seed ^= seed >> 12;
+            seed ^= seed << 25;
+            seed ^= seed >> 27;
+            (seed.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) % n
+        };
+        let roles = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ];
+        let mut reached = 0;
+        let mut tried = 0;
+        while tried < 1500 {
+            let mut board = Board::default();
+            let put = |board: &mut Board, piece: Piece, next: &mut dyn FnMut(u64) -> u64| loop {
+                let sq = Square::new(next(64) as u8);
+                let last = Bitboard::rank(piece.color.promotion_rank());
+                if board.piece_at(sq).is_none() && !(piece.role == Role::Pawn && last.contains(sq))
+                {
+                    board.put(sq, piece, false);
+                    break;
+                }
+            };
+            put(&mut board, Piece::new(Color::White, Role::King), &mut next);
+            put(&mut board, Piece::new(Color::Black, Role::King), &mut next);
+            for _ in 0..1 + next(5) {
+                let color = if next(2) == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let role = roles[next(5) as usize];
+                put(&mut board, Piece::new(color, role), &mut next);
+            }
+            let side = if next(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let pos = Position::new(board, side);
+            if Orthodox.in_check(&pos, !side) {
+                continue;
+            }
+            tried += 1;
+            for plies in 1..=3 {
+                // The side to move after the last ply is the one mated or stalemated.
+                let defender = if plies % 2 == 0 { side } else { !side };
+                let own = (0..plies)
+                    .filter(|i| (i % 2 == 0) == (side == defender))
+                    .count();
+                for goal in [Goal::Mate, Goal::Stalemate] {
+                    if reachable(&pos, plies, goal) {
+                        reached += 1;
+                        assert!(
+                            goal_in_reach(&pos, defender, goal, plies - own, own),
+                            "{goal:?} in {plies} plies rejected: {pos:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(reached > 100, "too few reachable goals to test: {reached}");
+    }
+
+    #[test]
+    fn castling_rights_switch_the_bound_off() {
+        use Color::{Black as B, White as W};
+        let mut pos = position(&[
+            ("e5", B, Role::King),
+            ("e1", W, Role::King),
+            ("h1", W, Role::Rook),
+        ]);
+        pos.castling = Bitboard::from_square(sq("e1")).with(sq("h1"));
+        assert!(goal_in_reach(&pos, B, Goal::Mate, 0, 0));
+    }
+}
