@@ -57,6 +57,15 @@ struct Distances {
     sees: [[Bitboard; 64]; KINDS],
 }
 
+/// The units that are not pawns, each with one set of distances for both colours.
+const PIECES: [Role; 5] = [
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
 /// The pieces a pawn may promote to.
 const PROMOTED: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
@@ -130,23 +139,11 @@ impl Distances {
             for color in Color::ALL {
                 d.sees[kind(color, Role::Pawn)][sq.index()] = attacks::pawn(color, sq);
             }
-            for role in [
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-                Role::King,
-            ] {
+            for role in PIECES {
                 d.sees[kind(Color::White, role)][sq.index()] = piece_attacks(role, sq);
             }
         }
-        for role in [
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ] {
+        for role in PIECES {
             let k = kind(Color::White, role);
             for from in Square::all() {
                 d.reach[k][from.index()] = bfs(from, |sq| piece_attacks(role, sq));
@@ -613,6 +610,23 @@ mod tests {
         Position::new(board, Color::Black)
     }
 
+    /// A position with Black to move from units written as `bKa8 wRh2 ...`.
+    fn diagram(units: &str) -> Position {
+        let units: Vec<(&str, Color, Role)> = units
+            .split_whitespace()
+            .map(|u| {
+                let color = if u.starts_with('w') {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let role = Role::from_letter(u[1..].chars().next().unwrap()).unwrap();
+                (&u[2..], color, role)
+            })
+            .collect();
+        position(&units)
+    }
+
     #[test]
     fn distances_on_an_empty_board() {
         let d = &**DISTANCES;
@@ -657,90 +671,49 @@ mod tests {
 
     #[test]
     fn a_lone_king_cannot_mate_but_a_rook_soon_can() {
-        use Color::{Black as B, White as W};
-        let pos = position(&[("h1", B, Role::King), ("f2", W, Role::King)]);
+        use Color::Black as B;
+        let pos = diagram("bKh1 wKf2");
         assert!(!goal_in_reach(&pos, B, Goal::Mate, 10, 10));
-        // Ka8 against Kb6 and Pa7 is a stalemate already; without the pawn the flight a7
+        // Ka8 against Kb6 and Pa7 is a stalemate already; without the pawn the flight b8
         // stays open.
-        let pos = position(&[
-            ("a8", B, Role::King),
-            ("b6", W, Role::King),
-            ("a7", W, Role::Pawn),
-        ]);
+        let pos = diagram("bKa8 wKb6 wPa7");
         assert!(goal_in_reach(&pos, B, Goal::Stalemate, 0, 0));
-        let pos = position(&[("a8", B, Role::King), ("b6", W, Role::King)]);
+        let pos = diagram("bKa8 wKb6");
         assert!(!goal_in_reach(&pos, B, Goal::Stalemate, 0, 0));
-        let pos = position(&[
-            ("h1", B, Role::King),
-            ("f2", W, Role::King),
-            ("a8", W, Role::Rook),
-        ]);
+        let pos = diagram("bKh1 wKf2 wRa8");
         assert!(goal_in_reach(&pos, B, Goal::Mate, 1, 0));
         assert!(goal_in_reach(&pos, B, Goal::Mate, 1, 1));
     }
 
     #[test]
     fn flights_must_be_guarded_or_blocked() {
-        use Color::{Black as B, White as W};
+        use Color::Black as B;
         // Black Ke5 in the open, White Kh1 and a knight: one white move cannot guard the
         // flights of any square the king reaches, and Black has nothing to block with.
-        let pos = position(&[
-            ("e5", B, Role::King),
-            ("h1", W, Role::King),
-            ("a1", W, Role::Knight),
-        ]);
+        let pos = diagram("bKe5 wKh1 wSa1");
         assert!(!goal_in_reach(&pos, B, Goal::Mate, 1, 1));
         assert!(!goal_in_reach(&pos, B, Goal::Stalemate, 1, 1));
         // Black Ka8 boxed in by its own units: Sc7 mates in one move.
-        let pos = position(&[
-            ("a8", B, Role::King),
-            ("a7", B, Role::Pawn),
-            ("b7", B, Role::Pawn),
-            ("b8", B, Role::Rook),
-            ("h1", W, Role::King),
-            ("e6", W, Role::Knight),
-        ]);
+        let pos = diagram("bKa8 bPa7 bPb7 bRb8 wKh1 wSe6");
         assert!(goal_in_reach(&pos, B, Goal::Mate, 1, 0));
         // Without the rook on b8 the flight b8 is open and nothing can take it in one move.
-        let pos = position(&[
-            ("a8", B, Role::King),
-            ("a7", B, Role::Pawn),
-            ("b7", B, Role::Pawn),
-            ("h1", W, Role::King),
-            ("e6", W, Role::Knight),
-        ]);
+        let pos = diagram("bKa8 bPa7 bPb7 wKh1 wSe6");
         assert!(!goal_in_reach(&pos, B, Goal::Mate, 1, 0));
     }
 
     #[test]
     fn one_unit_guards_from_one_place() {
-        use Color::{Black as B, White as W};
+        use Color::Black as B;
         // A queen can attack each flight of a lone Ke5 in one move, but from no single
         // square all of them while checking, and the white king is far away.
-        let pos = position(&[
-            ("e5", B, Role::King),
-            ("a1", W, Role::King),
-            ("h8", W, Role::Queen),
-        ]);
+        let pos = diagram("bKe5 wKa1 wQh8");
         assert!(!goal_in_reach(&pos, B, Goal::Mate, 2, 0));
         assert!(!goal_in_reach(&pos, B, Goal::Stalemate, 2, 0));
         // Ka8 with its own pawns on a7 and b7: a rook reaching the eighth rank mates; a
         // pawn on c6 needs two moves, c7 and c8=Q (cxb7+ leaves b8 open).
-        let pos = position(&[
-            ("a8", B, Role::King),
-            ("a7", B, Role::Pawn),
-            ("b7", B, Role::Pawn),
-            ("h1", W, Role::King),
-            ("h2", W, Role::Rook),
-        ]);
+        let pos = diagram("bKa8 bPa7 bPb7 wKh1 wRh2");
         assert!(goal_in_reach(&pos, B, Goal::Mate, 1, 0));
-        let pos = position(&[
-            ("a8", B, Role::King),
-            ("a7", B, Role::Pawn),
-            ("b7", B, Role::Pawn),
-            ("h1", W, Role::King),
-            ("c6", W, Role::Pawn),
-        ]);
+        let pos = diagram("bKa8 bPa7 bPb7 wKh1 wPc6");
         assert!(!goal_in_reach(&pos, B, Goal::Mate, 1, 0));
         assert!(goal_in_reach(&pos, B, Goal::Mate, 2, 0));
     }
@@ -854,12 +827,8 @@ mod tests {
 
     #[test]
     fn castling_rights_switch_the_bound_off() {
-        use Color::{Black as B, White as W};
-        let mut pos = position(&[
-            ("e5", B, Role::King),
-            ("e1", W, Role::King),
-            ("h1", W, Role::Rook),
-        ]);
+        use Color::Black as B;
+        let mut pos = diagram("bKe5 wKe1 wRh1");
         pos.castling = Bitboard::from_square(sq("e1")).with(sq("h1"));
         assert!(goal_in_reach(&pos, B, Goal::Mate, 0, 0));
     }
