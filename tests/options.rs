@@ -1,23 +1,18 @@
 //! Options that change which attacker moves count, checked against properties computed
 //! independently from the move generator rather than against stored answers.
 
+mod common;
+
+use common::solve_text;
 use fairy::board::Position;
 use fairy::conditions::{Orthodox, Rules};
-use fairy::input::parse_file;
 use fairy::movegen::MoveList;
 use fairy::output::{notation, text};
-use fairy::problem::{solve_problem, SolveConfig};
 use fairy::search::annotate;
 
 /// The keys (`1.Xa1-b2` without marks) of a problem text.
 fn keys(source: &str) -> Vec<String> {
-    let spec = parse_file(source)
-        .into_iter()
-        .next()
-        .expect("a problem")
-        .expect("parses");
-    let report = solve_problem(&spec, &SolveConfig::default()).expect("solves");
-    let out = text::problem(&report);
+    let out = text::problem(&solve_text(source));
     let mut keys: Vec<String> = out
         .lines()
         .filter(|l| l.starts_with("   1.") && l.contains('!'))
@@ -83,8 +78,7 @@ fn key_defences(file: &str, extra: &str) -> Vec<(String, Vec<String>)> {
     let text = std::fs::read_to_string(path)
         .unwrap()
         .replace("end\n", &format!("option {extra}\nend\n"));
-    let spec = parse_file(&text).into_iter().next().unwrap().unwrap();
-    let report = solve_problem(&spec, &SolveConfig::default()).unwrap();
+    let report = solve_text(&text);
     let Ok(Outcome::Battle(solutions)) = &report.twins[0].outcome else {
         panic!("battle play")
     };
@@ -155,13 +149,7 @@ fn keep_mating_piece_looks_at_the_side_that_mates() {
     ] {
         let base = format!("begin\npieces {pieces}\nstipulation {stip}\n");
         let lines = |extra: &str| {
-            let spec = parse_file(&format!("{base}{extra}end\n"))
-                .into_iter()
-                .next()
-                .unwrap()
-                .unwrap();
-            let report = solve_problem(&spec, &SolveConfig::default()).unwrap();
-            text::problem(&report)
+            text::problem(&solve_text(&format!("{base}{extra}end\n")))
                 .lines()
                 .filter(|l| l.trim_start().starts_with("1."))
                 .map(str::to_string)

@@ -1,18 +1,14 @@
 //! The worked examples of the rules reference (each condition's defining case), solved
 //! through the library and compared with the solutions the reference states.
 
-use fairy::input::parse_file;
+mod common;
+
+use common::solve_text;
 use fairy::output::text;
-use fairy::problem::{solve_problem, SolveConfig};
 
 /// Solves a one-problem text and returns the solution lines (keys with ` !`, help lines).
 fn solve(source: &str) -> Vec<String> {
-    let spec = parse_file(source)
-        .into_iter()
-        .next()
-        .expect("a problem")
-        .expect("parses");
-    let report = solve_problem(&spec, &SolveConfig::default()).expect("solves");
+    let report = solve_text(source);
     for t in &report.twins {
         if let Err(e) = &t.outcome {
             panic!("{e}");
@@ -255,8 +251,7 @@ fn zero_position_changes_are_twin_a_and_later_twins_start_from_the_diagram() {
         solve(src),
         vec!["1.Rb1-b8 # !".to_string(), "1.Rc2-c8 # !".to_string()]
     );
-    let spec = parse_file(src).into_iter().next().unwrap().unwrap();
-    let report = solve_problem(&spec, &SolveConfig::default()).unwrap();
+    let report = solve_text(src);
     let labels: Vec<&str> = report
         .twins
         .iter()
