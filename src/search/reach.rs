@@ -127,6 +127,18 @@ fn pawn_steps(color: Color, sq: Square) -> Bitboard {
 }
 
 impl Distances {
+    /// The squares a piece of kind `kd` (not a pawn) attacks from `sq` with nothing that
+    /// could stand between: a knight's squares, else the neighbouring squares on its lines.
+    /// By symmetry also the squares from which it so attacks `sq`.
+    #[inline]
+    fn contact(&self, kd: usize, sq: Square) -> Bitboard {
+        if kd == kind(Color::White, Role::Knight) {
+            attacks::knight(sq)
+        } else {
+            self.sees[kd][sq.index()] & attacks::king(sq)
+        }
+    }
+
     fn build() -> Box<Distances> {
         let mut d = Box::new(Distances {
             reach: [[[NEVER; 64]; 64]; KINDS],
@@ -450,11 +462,7 @@ impl Bound<'_> {
                 }
             } else {
                 // Moves along a line start with the neighbouring square on it.
-                let first = if kd == kind(Color::White, Role::Knight) {
-                    attacks::knight(sq)
-                } else {
-                    self.d.sees[kd][sq.index()] & attacks::king(sq)
-                };
+                let first = self.d.contact(kd, sq);
                 ((first & empty).is_nonempty(), Bitboard::from_square(sq))
             };
             if !free {
@@ -554,10 +562,8 @@ impl Bound<'_> {
                 // the king it attacks.
                 let contact = if kd < 2 {
                     attacks::pawn(!self.attacker, t)
-                } else if kd == kind(Color::White, Role::Knight) {
-                    attacks::knight(t)
                 } else {
-                    d.sees[kd][t.index()] & attacks::king(t)
+                    d.contact(kd, t)
                 };
                 !(contact | Bitboard::from_square(t))
             }
