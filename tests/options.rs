@@ -186,3 +186,47 @@ fn mates_in_1_adds_exactly_the_defences_that_complete_the_selfmate_at_once() {
         assert_eq!(shown.len(), plain.len() + extra.len(), "{file}");
     }
 }
+
+/// Whether the side to move has a move that mates at once.
+fn has_mate_in_one(rules: &Orthodox, pos: &Position<()>) -> bool {
+    let mut moves = MoveList::new();
+    rules.legal_moves(pos, &mut moves);
+    moves.iter().any(|mv| {
+        let after = rules.play(pos, mv);
+        let mut replies = MoveList::new();
+        rules.legal_moves(&after, &mut replies);
+        replies.is_empty() && rules.in_check(&after, after.side)
+    })
+}
+
+#[test]
+fn non_trivial_counts_the_defences_not_met_by_a_mate_in_one() {
+    // H. Jühe, STERN 1982 (problems/orthodox/m3-juehe-1982.inp), #3, key 1.Qe8-c6.
+    let file = "problems/orthodox/m3-juehe-1982.inp";
+    let fen = "4Q3/8/8/3pP3/3p1BN1/4p2P/6k1/4K2R w K - 0 1";
+    let rules = Orthodox;
+    let pos: Position<()> = Position::from_fen(fen).expect("fen");
+    let mut moves = MoveList::new();
+    rules.legal_moves(&pos, &mut moves);
+    let key = moves
+        .iter()
+        .find(|m| notation::move_text(&annotate(&rules, &pos, m, &rules.play(&pos, m))) == "Qe8-c6")
+        .expect("the key is legal");
+    let after_key = rules.play(&pos, key);
+    let mut defences = MoveList::new();
+    rules.legal_moves(&after_key, &mut defences);
+    let non_trivial = defences
+        .iter()
+        .filter(|d| !has_mate_in_one(&rules, &rules.play(&after_key, d)))
+        .count();
+    // With NonTrivial m 0 a direct-mate defence is trivial when a mate in one answers
+    // it; the key leaves two non-trivial ones, so it needs one spare.
+    assert_eq!(non_trivial, 2);
+    let source = std::fs::read_to_string(file).expect("problem file");
+    let with = |option: &str| keys(&source.replace("\nend", &format!("\noption {option}\nend")));
+    assert_eq!(with("NonTrivial 0 0"), Vec::<String>::new());
+    assert_eq!(with("NonTrivial 1 0"), vec!["Qe8-c6".to_string()]);
+    // A generous budget, or a trivial length that covers the whole play, changes nothing.
+    assert_eq!(with("NonTrivial 9 0"), keys(&source));
+    assert_eq!(with("NonTrivial 0 2"), keys(&source));
+}

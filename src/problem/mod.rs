@@ -123,7 +123,7 @@ fn solve_twin(
     config: &SolveConfig,
     limits: &Limits,
 ) -> Result<Outcome, SetupError> {
-    setup::check_options(&spec.options, twin.stipulation.span)?;
+    setup::check_options(&spec.options)?;
     let marks = UnitMarks::of(&twin.units);
     let rules = resolve(&twin.conditions, marks).map_err(|e| SetupError::new(e.span, e.message))?;
     // The one dispatch: orthodox play is monomorphised on its own, everything else shares

@@ -4,7 +4,7 @@ use super::twins::TwinSetup;
 use crate::board::{Board, Color, EnPassant, Piece, Position, Role, EXCLUSIVE_PAIRS};
 use crate::conditions::Rules;
 use crate::input::{AliceBoard, InputError, Options, PieceSpec, Span};
-use crate::search::{self, BattleKind, BattleSpec, End, Plan};
+use crate::search::{self, BattleKind, BattleSpec, End, NonTrivial, Plan};
 use crate::stipulation::{Play, Stipulation};
 
 /// A problem that cannot be solved as given: an illegal position, an unsupported feature.
@@ -34,18 +34,11 @@ impl From<InputError> for SetupError {
 }
 
 /// Options that would change the solution in a way this solver does not reproduce.
-pub fn check_options(options: &Options, span: Span) -> Result<(), SetupError> {
+pub fn check_options(options: &Options) -> Result<(), SetupError> {
     if let Some(word) = options.other.first() {
         return Err(SetupError::new(
             word.span,
             format!("option \"{}\" is not supported", word.value),
-        ));
-    }
-    let unsupported = [(options.non_trivial.is_some(), "NonTrivial")];
-    if let Some((_, name)) = unsupported.iter().find(|(set, _)| *set) {
-        return Err(SetupError::new(
-            span,
-            format!("option \"{name}\" is not supported yet"),
         ));
     }
     Ok(())
@@ -153,6 +146,10 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
         keep_mating_piece: options.keep_mating_piece,
         no_short_variations: options.no_short_variations,
         mates_in_1: options.mates_in_1,
+        non_trivial: options.non_trivial.map(|(m, n)| NonTrivial {
+            max_extra: m,
+            trivial_length: n,
+        }),
     }
 }
 

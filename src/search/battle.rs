@@ -55,6 +55,20 @@ pub struct BattleSpec {
     /// In self and reflex play, show the defences that reach the goal at once (option
     /// MatesIn1); by default they are left out of the tree.
     pub mates_in_1: bool,
+    /// Option NonTrivial m n.
+    pub non_trivial: Option<NonTrivial>,
+}
+
+/// Option NonTrivial m n: a limit on the defender's non-trivial defences, for long self
+/// and direct problems where the defender has few real choices.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NonTrivial {
+    /// m: how many non-trivial defences beyond one per move the attacker may grant over
+    /// a whole line.
+    pub max_extra: u32,
+    /// n: a defence is trivial when the attacker then wins within n moves (self play,
+    /// counting the defence as the first half of a s#n) or n + 1 moves (direct play).
+    pub trivial_length: u32,
 }
 
 /// The threat of an attacker move.
@@ -113,11 +127,12 @@ const DEF_SALT: u64 = 0x6A09_E667_F3BC_C908;
 
 impl<R: Rules> Ctx<'_, R> {
     /// Attacker to move: can it succeed within `n` of its moves?
-    fn att_wins(&self, pos: &Position<R::Ext>, n: u32) -> bool {
+    fn att_wins(&self, pos: &Position<R::Ext>, n: u32, spare: u32) -> bool {
         if n == 0 {
             return false;
         }
-        let key = pos.hash();
+        // Below n - 1 > trivial length no defence node is guarded: the spare count is moot.
+        let key = pos.hash() ^ self.spare_key(spare, n > self.guard_above() + 1);
         let b = self.table.get(key);
         if b.win != 0 && u32::from(b.win) <= n {
             return true;
@@ -125,7 +140,7 @@ impl<R: Rules> Ctx<'_, R> {
         if u32::from(b.lose) >= n {
             return false;
         }
-        let result = self.att_wins_search(pos, n);
+        let result = self.att_wins_search(pos, n, spare);
         if !self.limits.expired_now() {
             self.table.update(key, |b| {
                 if result {
@@ -140,7 +155,7 @@ impl<R: Rules> Ctx<'_, R> {
         result
     }
 
-    fn att_wins_search(&self, pos: &Position<R::Ext>, n: u32) -> bool {
+    fn att_wins_search(&self, pos: &Position<R::Ext>, n: u32, spare: u32) -> bool {
         super::visit();
         if self.mating_side_disarmed(pos, pos.side) {
             return false;
@@ -162,13 +177,13 @@ impl<R: Rules> Ctx<'_, R> {
                 return false;
             }
             // Shorter wins first: cheap, and they fill the table for the deeper search.
-            if n > 2 && self.att_wins(pos, n - 1) {
+            if n > 2 && self.att_wins(pos, n - 1, spare) {
                 return true;
             }
         }
         successors(rules, pos)
             .iter()
-            .any(|(_, after)| self.wins_after(after, n))
+            .any(|(_, after)| self.wins_after(after, n, spare))
     }
 
     /// Whether the side to move reaches the goal in one move; for mate only moves that
@@ -189,12 +204,12 @@ impl<R: Rules> Ctx<'_, R> {
 
     /// Option Threat t: an attacker move short of the last must check or threaten to win
     /// within t moves.
-    fn threatens(&self, after: &Position<R::Ext>, n: u32) -> bool {
+    fn threatens(&self, after: &Position<R::Ext>, n: u32, spare: u32) -> bool {
         match self.spec.max_threat {
             None => true,
             Some(t) => {
                 self.rules.in_check(after, after.side)
-                    || self.att_wins(&null_move(after), t.min(n - 1))
+                    || self.att_wins(&null_move(after), t.min(n - 1), spare)
             }
         }
     }
@@ -228,7 +243,7 @@ impl<R: Rules> Ctx<'_, R> {
     }
 
     /// After an attacker move: does it succeed within `n` attacker moves (this one included)?
-    fn wins_after(&self, after: &Position<R::Ext>, n: u32) -> bool {
+    fn wins_after(&self, after: &Position<R::Ext>, n: u32, spare: u32) -> bool {
         if n > 1 && !self.flights_allowed(after) && !goal_reached(self.rules, after, self.spec.goal)
         {
             return false;
@@ -236,18 +251,20 @@ impl<R: Rules> Ctx<'_, R> {
         match self.spec.kind {
             BattleKind::Direct => {
                 goal_reached(self.rules, after, self.spec.goal)
-                    || (n > 1 && self.threatens(after, n) && self.def_fails(after, n - 1))
+                    || (n > 1
+                        && self.threatens(after, n, spare)
+                        && self.def_fails(after, n - 1, spare))
             }
             _ => {
                 (self.spec.quodlibet && goal_reached(self.rules, after, self.spec.goal))
-                    || self.def_fails(after, n - 1)
+                    || self.def_fails(after, n - 1, spare)
             }
         }
     }
 
     /// Defender to move, the attacker having `n` more moves: does every defence lose?
-    fn def_fails(&self, pos: &Position<R::Ext>, n: u32) -> bool {
-        let key = pos.hash() ^ DEF_SALT;
+    fn def_fails(&self, pos: &Position<R::Ext>, n: u32, spare: u32) -> bool {
+        let key = pos.hash() ^ DEF_SALT ^ self.spare_key(spare, n > self.guard_above());
         let b = self.table.get(key);
         // Bounds store n + 1 so that n = 0 is representable.
         if b.win != 0 && u32::from(b.win) <= n + 1 {
@@ -256,7 +273,7 @@ impl<R: Rules> Ctx<'_, R> {
         if u32::from(b.lose) > n {
             return false;
         }
-        let result = self.def_fails_search(pos, n);
+        let result = self.def_fails_search(pos, n, spare);
         if !self.limits.expired_now() {
             self.table.update(key, |b| {
                 if result {
@@ -271,7 +288,7 @@ impl<R: Rules> Ctx<'_, R> {
         result
     }
 
-    fn def_fails_search(&self, pos: &Position<R::Ext>, n: u32) -> bool {
+    fn def_fails_search(&self, pos: &Position<R::Ext>, n: u32, spare: u32) -> bool {
         super::visit();
         if self.mating_side_disarmed(pos, !pos.side) {
             return false;
@@ -282,8 +299,13 @@ impl<R: Rules> Ctx<'_, R> {
         if moves.is_empty() {
             return false;
         }
+        let Some(spare) = self.non_trivial_guard(&moves, n, spare) else {
+            return false;
+        };
         match self.spec.kind {
-            BattleKind::Direct => moves.iter().all(|(_, after)| self.att_wins(after, n)),
+            BattleKind::Direct => moves
+                .iter()
+                .all(|(_, after)| self.att_wins(after, n, spare)),
             kind => {
                 if matches!(kind, BattleKind::Reflex | BattleKind::SemiReflex)
                     && moves
@@ -294,9 +316,70 @@ impl<R: Rules> Ctx<'_, R> {
                 }
                 moves
                     .iter()
-                    .all(|(_, after)| goal_reached(rules, after, goal) || self.att_wins(after, n))
+                    .all(|(_, after)| self.defence_loses(after, n, spare))
             }
         }
+    }
+
+    /// Whether the attacker wins after the defence leading to `after` (self and reflex
+    /// play: the defence reaching the goal itself counts as a win).
+    fn defence_loses(&self, after: &Position<R::Ext>, n: u32, spare: u32) -> bool {
+        match self.spec.kind {
+            BattleKind::Direct => self.att_wins(after, n, spare),
+            _ => goal_reached(self.rules, after, self.spec.goal) || self.att_wins(after, n, spare),
+        }
+    }
+
+    /// The defence nodes option NonTrivial guards: those where the attacker has more
+    /// moves left than this (no guard without the option).
+    fn guard_above(&self) -> u32 {
+        self.spec
+            .non_trivial
+            .map_or(u32::MAX, |nt| nt.trivial_length)
+    }
+
+    /// Table key part for the spare count, where it can change the answer.
+    fn spare_key(&self, spare: u32, relevant: bool) -> u64 {
+        if relevant && self.spec.non_trivial.is_some() {
+            (u64::from(spare) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        } else {
+            0
+        }
+    }
+
+    /// Option NonTrivial m n at a defence node with the attacker `n` moves from the end:
+    /// a defence is trivial when the attacker answers it by winning within the trivial
+    /// length (one move more in direct play, where the defence leaves the attacker the
+    /// last move). Every non-trivial defence beyond the first spends one of the `spare`
+    /// ones granted for the whole line; a node with none gives one back. `None`: more
+    /// non-trivial defences than the line can still grant, so the attacker's last move fails.
+    fn non_trivial_guard(
+        &self,
+        moves: &[(Move, Position<R::Ext>)],
+        n: u32,
+        spare: u32,
+    ) -> Option<u32> {
+        let Some(nt) = self.spec.non_trivial else {
+            return Some(spare);
+        };
+        if n <= nt.trivial_length {
+            return Some(spare);
+        }
+        let test = match self.spec.kind {
+            BattleKind::Direct => nt.trivial_length + 1,
+            _ => nt.trivial_length,
+        };
+        let mut count = 0u32;
+        for (_, after) in moves {
+            // No guard lies within the trivial length, so the spare count passed is moot.
+            if !self.defence_loses(after, test, 0) {
+                count += 1;
+                if count > spare + 1 {
+                    return None;
+                }
+            }
+        }
+        Some(spare + 1 - count)
     }
 
     /// The defender's moves: in reflex play a defender who can reach the goal must.
@@ -321,13 +404,13 @@ impl<R: Rules> Ctx<'_, R> {
     }
 
     /// The least number of attacker moves (up to `max`) that wins from `pos`, attacker to move.
-    fn min_length(&self, pos: &Position<R::Ext>, max: u32) -> Option<u32> {
-        (1..=max).find(|&k| self.att_wins(pos, k))
+    fn min_length(&self, pos: &Position<R::Ext>, max: u32, spare: u32) -> Option<u32> {
+        (1..=max).find(|&k| self.att_wins(pos, k, spare))
     }
 
     /// The least length of a win through the attacker move leading to `after`.
-    fn min_length_after(&self, after: &Position<R::Ext>, max: u32) -> Option<u32> {
-        (1..=max).find(|&k| self.wins_after(after, k))
+    fn min_length_after(&self, after: &Position<R::Ext>, max: u32, spare: u32) -> Option<u32> {
+        (1..=max).find(|&k| self.wins_after(after, k, spare))
     }
 
     /// The tree below an attacker move that wins in exactly `n`.
@@ -337,9 +420,10 @@ impl<R: Rules> Ctx<'_, R> {
         mv: &Move,
         after: &Position<R::Ext>,
         n: u32,
+        spare: u32,
     ) -> AttackNode {
         let played = annotate(self.rules, before, mv, after);
-        let (threat, defences) = self.below(after, n);
+        let (threat, defences) = self.below(after, n, spare);
         AttackNode {
             mv: played,
             threat,
@@ -349,7 +433,7 @@ impl<R: Rules> Ctx<'_, R> {
 
     /// Threat and variations in `after` (defender to move) when the attacker wins in `n`
     /// counting the move that led here.
-    fn below(&self, after: &Position<R::Ext>, n: u32) -> (Threat, Vec<DefenceNode>) {
+    fn below(&self, after: &Position<R::Ext>, n: u32, spare: u32) -> (Threat, Vec<DefenceNode>) {
         let rules = self.rules;
         let direct = self.spec.kind == BattleKind::Direct;
         if direct && goal_reached(rules, after, self.spec.goal) {
@@ -373,18 +457,21 @@ impl<R: Rules> Ctx<'_, R> {
                 .collect();
             return (Threat::NotShown, defences);
         }
+        let Some(spare) = self.non_trivial_guard(&successors(rules, after), n - 1, spare) else {
+            return (Threat::NotShown, Vec::new());
+        };
         let passed = null_move(after);
         // After a check the defender cannot pass, so there is no threat to speak of.
         let in_check = rules.in_check(after, after.side);
         let threat_len = if in_check {
             None
         } else {
-            self.min_length(&passed, n - 1)
+            self.min_length(&passed, n - 1, spare)
         };
         let threat_moves: Vec<(Move, Position<R::Ext>)> = match threat_len {
             Some(t) => successors(rules, &passed)
                 .into_iter()
-                .filter(|(_, a)| self.wins_after(a, t))
+                .filter(|(_, a)| self.wins_after(a, t, spare))
                 .collect(),
             None => Vec::new(),
         };
@@ -393,7 +480,7 @@ impl<R: Rules> Ctx<'_, R> {
             Some(t) => Threat::Moves(
                 threat_moves
                     .iter()
-                    .map(|(m, a)| self.attack_node(&passed, m, a, t))
+                    .map(|(m, a)| self.attack_node(&passed, m, a, t, spare))
                     .collect(),
             ),
             None => Threat::Zugzwang,
@@ -412,7 +499,7 @@ impl<R: Rules> Ctx<'_, R> {
                 }
                 continue;
             }
-            let Some(kd) = self.min_length(&after_d, n - 1) else {
+            let Some(kd) = self.min_length(&after_d, n - 1, spare) else {
                 // A refutation: shown here only below an imaginary key, else by the caller.
                 if self.spec.post_key {
                     defences.push(DefenceNode {
@@ -444,7 +531,7 @@ impl<R: Rules> Ctx<'_, R> {
                                         && m.promotion == tm.promotion
                                 }) {
                                     None => true,
-                                    Some(m) => !self.wins_after(&rules.play(&after_d, m), t),
+                                    Some(m) => !self.wins_after(&rules.play(&after_d, m), t, spare),
                                 }
                             }))
                 }
@@ -454,8 +541,8 @@ impl<R: Rules> Ctx<'_, R> {
             }
             let answers = successors(rules, &after_d)
                 .iter()
-                .filter(|(_, a)| self.wins_after(a, kd))
-                .map(|(m, a)| self.attack_node(&after_d, m, a, kd))
+                .filter(|(_, a)| self.wins_after(a, kd, spare))
+                .map(|(m, a)| self.attack_node(&after_d, m, a, kd, spare))
                 .collect();
             defences.push(DefenceNode {
                 mv: annotate(rules, after, &d, &after_d),
@@ -467,10 +554,22 @@ impl<R: Rules> Ctx<'_, R> {
     }
 
     /// Defences after which the attacker cannot win in `n - 1` more moves.
-    fn refutations(&self, after: &Position<R::Ext>, n: u32) -> Vec<(Move, Position<R::Ext>)> {
-        successors(self.rules, after)
+    fn refutations(
+        &self,
+        after: &Position<R::Ext>,
+        n: u32,
+        spare: u32,
+    ) -> Vec<(Move, Position<R::Ext>)> {
+        let moves = successors(self.rules, after);
+        // A try that fails on too many non-trivial defences has no refutation to show.
+        let Some(spare) = self.non_trivial_guard(&moves, n - 1, spare) else {
+            return Vec::new();
+        };
+        moves
             .into_iter()
-            .filter(|(_, a)| !(self.defence_reaches_goal(a) || (n > 1 && self.att_wins(a, n - 1))))
+            .filter(|(_, a)| {
+                !(self.defence_reaches_goal(a) || (n > 1 && self.att_wins(a, n - 1, spare)))
+            })
             .collect()
     }
 }
@@ -490,9 +589,10 @@ pub fn solve<R: Rules>(
         limits,
     };
     let n = spec.moves;
+    let spare = spec.non_trivial.map_or(0, |nt| nt.max_extra);
     let mut solution = BattleSolution::default();
     if spec.post_key {
-        let (threat, defences) = limits.counted(|| ctx.below(pos, n));
+        let (threat, defences) = limits.counted(|| ctx.below(pos, n, spare));
         let dummy = PlayedMove {
             mv: Move::null(),
             mover: !pos.side,
@@ -509,7 +609,7 @@ pub fn solve<R: Rules>(
         return solution;
     }
     if spec.set_play && n >= 1 {
-        solution.set_play = limits.counted(|| set_play(&ctx, pos, n));
+        solution.set_play = limits.counted(|| set_play(&ctx, pos, n, spare));
     }
     let moves = successors(rules, pos);
     if spec.kind == BattleKind::Reflex {
@@ -536,11 +636,11 @@ pub fn solve<R: Rules>(
         .par_iter()
         .map(|(mv, after)| {
             limits.counted(|| {
-                let wins = ctx.wins_after(after, n);
+                let wins = ctx.wins_after(after, n, spare);
                 if wins {
                     let node = if spec.variations {
-                        let k = ctx.min_length_after(after, n).unwrap_or(n);
-                        ctx.attack_node(pos, mv, after, k.max(1))
+                        let k = ctx.min_length_after(after, n, spare).unwrap_or(n);
+                        ctx.attack_node(pos, mv, after, k.max(1), spare)
                     } else {
                         AttackNode {
                             mv: annotate(rules, pos, mv, after),
@@ -561,12 +661,12 @@ pub fn solve<R: Rules>(
                 if spec.kind == BattleKind::Direct && goal_reached(rules, after, spec.goal) {
                     return None;
                 }
-                let refs = ctx.refutations(after, n);
+                let refs = ctx.refutations(after, n, spare);
                 if refs.is_empty() || refs.len() > spec.max_refutations {
                     return None;
                 }
                 let node = if spec.variations {
-                    let (threat, defences) = ctx.below(after, n);
+                    let (threat, defences) = ctx.below(after, n, spare);
                     AttackNode {
                         mv: annotate(rules, pos, mv, after),
                         threat,
@@ -608,7 +708,12 @@ pub fn solve<R: Rules>(
 }
 
 /// Set play: the defender's moves in the diagram, with the attacker's answers.
-fn set_play<R: Rules>(ctx: &Ctx<'_, R>, pos: &Position<R::Ext>, n: u32) -> Vec<DefenceNode> {
+fn set_play<R: Rules>(
+    ctx: &Ctx<'_, R>,
+    pos: &Position<R::Ext>,
+    n: u32,
+    spare: u32,
+) -> Vec<DefenceNode> {
     let rules = ctx.rules;
     let passed = null_move(pos);
     let mut out = Vec::new();
@@ -618,16 +723,16 @@ fn set_play<R: Rules>(ctx: &Ctx<'_, R>, pos: &Position<R::Ext>, n: u32) -> Vec<D
         let show = if ctx.defence_reaches_goal(&after_d) {
             n <= 2
         } else {
-            n > 1 && ctx.att_wins(&after_d, n - 1)
+            n > 1 && ctx.att_wins(&after_d, n - 1, spare)
         };
         if !show {
             continue;
         }
-        let answers = match ctx.min_length(&after_d, n - 1) {
+        let answers = match ctx.min_length(&after_d, n - 1, spare) {
             Some(k) => successors(rules, &after_d)
                 .iter()
-                .filter(|(_, a)| ctx.wins_after(a, k))
-                .map(|(m, a)| ctx.attack_node(&after_d, m, a, k))
+                .filter(|(_, a)| ctx.wins_after(a, k, spare))
+                .map(|(m, a)| ctx.attack_node(&after_d, m, a, k, spare))
                 .collect(),
             _ => Vec::new(),
         };

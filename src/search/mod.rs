@@ -12,7 +12,7 @@ mod tt;
 
 pub use battle::{
     solve as solve_battle, AttackNode, BattleKind, BattleSolution, BattleSpec, DefenceNode,
-    RootMove, Threat,
+    NonTrivial, RootMove, Threat,
 };
 pub use help::{help_plan, series_plan, solve_plan, End, HelpLine, HelpSolution, Plan, Step};
 pub use tt::Table;
