@@ -8,7 +8,7 @@ use super::circe::{
 };
 use super::Rules;
 use crate::board::{extra_key, Bitboard, Board, Color, Extension, Piece, Position, Role, Square};
-use crate::movegen::{self, Effects, Gen, Move, MoveKind, MoveList, Placement};
+use crate::movegen::{self, Effects, Gen, Move, MoveKind, MoveList, Placement, PlainLegality};
 
 /// Mars Circe (captures from the rebirth square) and its mirror image Anti-Mars Circe
 /// (non-captures from the rebirth square).
@@ -146,6 +146,21 @@ fn placements(piece: Piece, sq: Square, kamikaze: bool) -> impl Iterator<Item = 
 }
 
 impl Fairy {
+    /// The orthodox masks for plain moves, where check is an orthodox attack: every
+    /// capture of a king removes it (no Anticirce, Rex Inclusive or Assassin rule) and
+    /// units attack from where they stand (no Mars Circe).
+    fn plain_legality(&self, pos: &Position<FairyExt>) -> Option<PlainLegality> {
+        if self.mars == Some(Mars::Mars) {
+            return None;
+        }
+        if let Some(c) = self.circe {
+            if c.reborn != Reborn::Captured || c.rex_inclusive || c.occupied == Occupied::Assassin {
+                return None;
+            }
+        }
+        PlainLegality::new(pos)
+    }
+
     fn captured_reborn(&self) -> Option<Circe> {
         self.circe.filter(|c| c.reborn == Reborn::Captured)
     }
@@ -801,5 +816,144 @@ impl Rules for Fairy {
             return false;
         }
         !self.in_check(after, side)
+    }
+
+    fn legal_moves(&self, pos: &Position<FairyExt>, out: &mut MoveList) {
+        self.pseudo_legal(pos, out);
+        let plain = self.plain_legality(pos);
+        out.retain(|mv| match &plain {
+            Some(p) if PlainLegality::is_plain(mv) => p.allows(pos, mv),
+            _ => self.is_legal(pos, mv, &self.play(pos, mv)),
+        });
+    }
+
+    fn legal_successors(
+        &self,
+        pos: &Position<FairyExt>,
+        out: &mut Vec<(Move, Position<FairyExt>)>,
+    ) {
+        let mut moves = MoveList::new();
+        self.pseudo_legal(pos, &mut moves);
+        let plain = self.plain_legality(pos);
+        for mv in moves {
+            match &plain {
+                Some(p) if PlainLegality::is_plain(&mv) => {
+                    if p.allows(pos, &mv) {
+                        out.push((mv, self.play(pos, &mv)));
+                    }
+                }
+                _ => {
+                    let after = self.play(pos, &mv);
+                    if self.is_legal(pos, &mv, &after) {
+                        out.push((mv, after));
+                    }
+                }
+            }
+        }
+    }
+
+    fn has_legal_move(&self, pos: &Position<FairyExt>) -> bool {
+        let mut moves = MoveList::new();
+        self.pseudo_legal(pos, &mut moves);
+        let plain = self.plain_legality(pos);
+        if let Some(p) = &plain {
+            // Plain moves first: they need no play.
+            if moves
+                .iter()
+                .any(|mv| PlainLegality::is_plain(mv) && p.allows(pos, mv))
+            {
+                return true;
+            }
+        }
+        moves.iter().any(|mv| {
+            (plain.is_none() || !PlainLegality::is_plain(mv))
+                && self.is_legal(pos, mv, &self.play(pos, mv))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conditions::{command_line_words, resolve, RuleSet, UnitMarks};
+
+    fn fairy(words: &str) -> Fairy {
+        match resolve(&command_line_words(&[words]), UnitMarks::default()) {
+            Ok(RuleSet::Fairy(f)) => f,
+            other => panic!("{words}: {other:?}"),
+        }
+    }
+
+    /// The generic answer: every pseudo-legal move played and tested.
+    fn by_playing(rules: &Fairy, pos: &Position<FairyExt>) -> MoveList {
+        let mut moves = MoveList::new();
+        rules.pseudo_legal(pos, &mut moves);
+        moves.retain(|mv| rules.is_legal(pos, mv, &rules.play(pos, mv)));
+        moves
+    }
+
+    /// The orthodox masks may decide plain moves only where they agree with playing
+    /// them out: random games under every condition, each position compared.
+    #[test]
+    fn plain_moves_decided_by_masks_agree_with_playing_them() {
+        let conditions = [
+            "Circe",
+            "AntiCirce",
+            "AntiCirce Cheylan",
+            "MirrorCirce",
+            "PWC",
+            "CirceAssassin",
+            "ChameleonCirce",
+            "ParrainCirce",
+            "KamikazeCirce",
+            "Circe Volcanic",
+            "Circe RexInclusive",
+            "Circe Diagram",
+            "MarsCirce",
+            "AntiMarsCirce",
+        ];
+        let starts = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            // Positions where check is not an orthodox attack: the rook's Anticirce
+            // rebirth square h8 is taken (the bishop is not pinned), a Mars rook checks
+            // from its home square, a Rex Inclusive king would be reborn on e1.
+            "4r2n/8/8/8/k7/8/4B3/4K3 w - - 0 1",
+            "r6k/8/8/8/8/8/1N6/K7 w - - 0 1",
+            "4k3/8/8/8/8/8/1B6/rN2K3 w - - 0 1",
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut checked = 0;
+        for words in conditions {
+            let rules = fairy(words);
+            for fen in starts {
+                for _ in 0..12 {
+                    let mut pos: Position<FairyExt> = Position::from_fen(fen).unwrap();
+                    rules.init(&mut pos, &[]).unwrap();
+                    for _ in 0..40 {
+                        let slow = by_playing(&rules, &pos);
+                        let mut fast = MoveList::new();
+                        rules.legal_moves(&pos, &mut fast);
+                        assert_eq!(fast, slow, "{words}: {pos:?}");
+                        let mut succ = Vec::new();
+                        rules.legal_successors(&pos, &mut succ);
+                        assert!(succ.iter().map(|(m, _)| *m).eq(slow.iter().copied()));
+                        assert_eq!(rules.has_legal_move(&pos), !slow.is_empty());
+                        checked += 1;
+                        if slow.is_empty() {
+                            break;
+                        }
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        pos = rules.play(&pos, &slow[(seed % slow.len() as u64) as usize]);
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

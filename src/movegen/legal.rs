@@ -83,6 +83,43 @@ pub fn retain_legal<E: Extension>(pos: &Position<E>, moves: &mut MoveList) {
     });
 }
 
+/// Orthodox legality of plain moves, for conditions under which check is an orthodox
+/// attack: a move that captures nothing, is neither castling nor en passant and has no
+/// condition effect changes the board as in orthodox chess, so the masks decide it.
+pub struct PlainLegality {
+    masks: Masks,
+    without_king: Bitboard,
+}
+
+impl PlainLegality {
+    /// `None` when the side to move has no king (then nothing is decided here).
+    pub fn new<E: Extension>(pos: &Position<E>) -> Option<PlainLegality> {
+        let king = pos.board.king(pos.side)?;
+        Some(PlainLegality {
+            masks: Masks::new(pos, king),
+            without_king: pos.board.occupied().without(king),
+        })
+    }
+
+    /// Whether `mv` is a plain move, which [`PlainLegality::allows`] decides.
+    #[inline]
+    pub fn is_plain(mv: &Move) -> bool {
+        mv.captured.is_none()
+            && matches!(mv.kind, MoveKind::Quiet | MoveKind::DoubleStep)
+            && mv.effects == Default::default()
+    }
+
+    /// Whether the plain move `mv` leaves the mover's king unattacked.
+    #[inline]
+    pub fn allows<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> bool {
+        if mv.from == self.masks.king {
+            attackers(&pos.board, mv.to, !pos.side, self.without_king).is_empty()
+        } else {
+            self.masks.allowed(mv.from).contains(mv.to)
+        }
+    }
+}
+
 /// Whether the side to move has a legal orthodox move. Castling never matters: when it
 /// is legal, so is the king's step onto the square it crosses.
 pub fn has_legal_move<E: Extension>(pos: &Position<E>) -> bool {

@@ -7,7 +7,7 @@ mod make;
 mod moves;
 mod pseudo;
 
-pub use legal::{has_legal_move, retain_legal};
+pub use legal::{has_legal_move, retain_legal, PlainLegality};
 pub use make::play_orthodox;
 pub use moves::{Effects, Move, MoveKind, MoveList, Placement};
 pub use pseudo::{
