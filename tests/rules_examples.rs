@@ -225,6 +225,30 @@ fn mars_circe_captures_from_the_rebirth_square() {
 }
 
 #[test]
+fn anti_mars_castling_from_the_rebirth_squares() {
+    // Constructed; the solutions checked with Popeye 4.104. The king castles as if from
+    // e1 without a right of its own; the rook either keeps its right on h1 or is any
+    // rook whose rebirth square is the empty corner. The black king cannot step (its
+    // rebirth square e8 is taken), so a check on the f-file or the eighth rank mates.
+    case(
+        "white kb2 rh1 pe2 black kf8 re8",
+        "#1",
+        "AntiMarsCirce",
+        &["1.Rh1-f1 # !", "1.Rh1-h8 # !", "1.[wKb2->e1]0-0 # !"],
+    );
+    case(
+        "white kb2 rd5 pe2 black kf8 re8",
+        "#1",
+        "AntiMarsCirce",
+        &[
+            "1.[wKb2->e1][wRd5->h1]0-0 # !",
+            "1.Rd5-h1-f1 # !",
+            "1.Rd5-h1-h8 # !",
+        ],
+    );
+}
+
+#[test]
 fn a_rebirth_can_parry_a_check() {
     use fairy::board::Position;
     use fairy::conditions::{parse_conditions, Rules};

@@ -183,12 +183,14 @@ impl Fairy {
     /// Expands one orthodox-shaped move into its legal-shaped variants under the conditions.
     fn expand(&self, pos: &Position<FairyExt>, mv: Move, out: &mut MoveList) {
         if mv.captured.is_none() {
-            // Only captures have effects of their own.
+            // Only captures have effects of their own; the Mars squares come from generation.
             self.finish(
                 pos,
                 mv,
                 Effects {
                     capture_from: mv.effects.capture_from,
+                    castling_king_from: mv.effects.castling_king_from,
+                    castling_rook_from: mv.effects.castling_rook_from,
                     ..Effects::default()
                 },
                 out,
@@ -384,6 +386,16 @@ impl Fairy {
             NO_ORIGIN
         };
         let captured_kamikaze = mv.is_capture() && pos.board.is_kamikaze(x);
+        if let Some(k) = mv.effects.castling_king_from {
+            p.board.shift(k, mv.from, Piece::new(mover, Role::King));
+            if let Some(r) = mv.effects.castling_rook_from {
+                p.board.shift(
+                    r,
+                    movegen::castling_rook(mv).0,
+                    Piece::new(mover, Role::Rook),
+                );
+            }
+        }
         movegen::play_orthodox(&mut p, mv);
         if p.ext.origins[0] != NO_ORIGIN || from_origin != NO_ORIGIN || captured_origin != NO_ORIGIN
         {
@@ -446,7 +458,6 @@ impl Fairy {
                 }
             }
         }
-        let _ = mover;
         p
     }
 
@@ -475,6 +486,72 @@ impl Fairy {
             };
             for to in movegen::attacks_from(piece, via, occ) & them {
                 push_via(out, piece, from, via, to, board.piece_at(to));
+            }
+        }
+    }
+
+    /// Anti-Mars castling, as Popeye plays it: a king away from its home square castles
+    /// as if from there (its own right is not asked), with the rook on the corner that
+    /// keeps its right, or with any rook whose rebirth square is that empty corner, moved
+    /// there for the castling. The usual conditions hold on the board so changed.
+    fn antimars_castlings(&self, pos: &Position<FairyExt>, out: &mut MoveList) {
+        let board = &pos.board;
+        let side = pos.side;
+        let Some(king) = board.king(side) else {
+            return;
+        };
+        let back = side.back_rank();
+        let home = Square::from_coords(4, back);
+        if king == home || board.occupied().contains(home) {
+            return;
+        }
+        let rook = Piece::new(side, Role::Rook);
+        for (corner_file, kind, to_file) in
+            [(7, MoveKind::CastleShort, 6), (0, MoveKind::CastleLong, 2)]
+        {
+            let corner = Square::from_coords(corner_file, back);
+            let mut partners: [Option<Option<Square>>; 10] = [None; 10];
+            let mut n = 0;
+            if board.piece_at(corner) == Some(rook) {
+                if pos.castling.contains(corner) {
+                    partners[0] = Some(None);
+                    n = 1;
+                }
+            } else if !board.occupied().contains(corner) {
+                for r in board.pieces(side, Role::Rook) {
+                    if n < partners.len() && standard_square(Role::Rook, side, r) == corner {
+                        partners[n] = Some(Some(r));
+                        n += 1;
+                    }
+                }
+            }
+            for rook_from in partners.iter().take(n).flatten() {
+                let mut v = *pos;
+                v.board.take(king);
+                v.board.put(home, Piece::new(side, Role::King), false);
+                if let Some(r) = *rook_from {
+                    v.board.take(r);
+                    v.board.put(corner, rook, false);
+                }
+                if (movegen::attacks::between(home, corner) & v.board.occupied()).is_nonempty() {
+                    continue;
+                }
+                let mv = Move {
+                    from: home,
+                    to: Square::from_coords(to_file, back),
+                    role: Role::King,
+                    kind,
+                    promotion: None,
+                    captured: None,
+                    effects: Effects {
+                        castling_king_from: Some(king),
+                        castling_rook_from: *rook_from,
+                        ..Effects::default()
+                    },
+                };
+                if self.castling_allowed(&v, &mv) {
+                    out.push(mv);
+                }
             }
         }
     }
@@ -707,9 +784,16 @@ impl Rules for Fairy {
         }
         let first_castling = base.len();
         movegen::castling_candidates(pos, &mut base);
+        let first_antimars_castling = base.len();
+        if self.mars == Some(Mars::AntiMars) {
+            self.antimars_castlings(pos, &mut base);
+        }
         // By reference: moving a list out by value would copy its whole inline buffer.
         for (i, mv) in base.iter().enumerate() {
-            if i >= first_castling && !self.castling_allowed(pos, mv) {
+            // Anti-Mars castlings were tested on the board they are played on.
+            if (first_castling..first_antimars_castling).contains(&i)
+                && !self.castling_allowed(pos, mv)
+            {
                 continue;
             }
             self.expand(pos, *mv, out);

@@ -49,6 +49,10 @@ pub struct Effects {
     pub capture_from: Option<Square>,
     /// The arrival is a hidden unit coming back (Volcanic Circe), not a Parrain rebirth.
     pub erupted: bool,
+    /// Anti-Mars Circe castling, played as if from the rebirth squares: where the king
+    /// (`[wKg1->e1]0-0`) and the rook (`[bRh5->a8]`) really stood, when elsewhere.
+    pub castling_king_from: Option<Square>,
+    pub castling_rook_from: Option<Square>,
     /// Alice chess: the board the move is played on and the one the unit ends on
     /// (1 = A, 2 = B, 3 = C; 0 = no Alice).
     pub alice_from: u8,
@@ -87,6 +91,8 @@ impl Move {
                 arrival: None,
                 capture_from: None,
                 erupted: false,
+                castling_king_from: None,
+                castling_rook_from: None,
                 alice_from: 0,
                 alice_to: 0,
             },

@@ -45,6 +45,15 @@ fn piece_letter(role: Role) -> &'static str {
 pub fn move_text(pm: &PlayedMove) -> String {
     let mv = &pm.mv;
     let mut s = String::new();
+    if let Some(k) = mv.effects.castling_king_from {
+        // Anti-Mars castling: the units go to their rebirth squares first.
+        let color = pm.mover.letter();
+        let _ = write!(s, "[{color}K{k}->{}]", mv.from);
+        if let Some(r) = mv.effects.castling_rook_from {
+            let corner = crate::movegen::castling_rook(mv).0;
+            let _ = write!(s, "[{color}R{r}->{corner}]");
+        }
+    }
     match mv.kind {
         MoveKind::CastleShort => s.push_str("0-0"),
         MoveKind::CastleLong => s.push_str("0-0-0"),
