@@ -249,6 +249,18 @@ fn anti_mars_castling_from_the_rebirth_squares() {
 }
 
 #[test]
+fn assassin_rebirth_on_the_capturing_king_is_illegal() {
+    // The example position of Popeye's Assassin collection (solution as Popeye gives
+    // it): 2.Kb3*b2 would put the pawn back on b2, onto the king, so it is not a move.
+    case(
+        "white kh1 pb3 pd7 black ka2",
+        "h#2",
+        "CirceAssassin",
+        &["1.Ka2*b3[+wPb2] d7-d8=Q 2.Kb3-c2 Qd8-d1 #"],
+    );
+}
+
+#[test]
 fn a_rebirth_can_parry_a_check() {
     use fairy::board::Position;
     use fairy::conditions::{parse_conditions, Rules};

@@ -56,6 +56,9 @@ pub struct FairyExt {
     pub hidden: [Option<Hidden>; MAX_HIDDEN],
     /// Diagram square of the unit on each square (Diagram Circe), `NO_ORIGIN` if none or unused.
     pub origins: [u8; 64],
+    /// Per colour, the square of a royal piece that is not a king (AntiClone Circe: a
+    /// capturing king is reborn as the captured kind and stays royal), `NO_ORIGIN` if none.
+    pub royal: [u8; 2],
 }
 
 impl Default for FairyExt {
@@ -64,6 +67,7 @@ impl Default for FairyExt {
             pending: None,
             hidden: [None; MAX_HIDDEN],
             origins: [NO_ORIGIN; 64],
+            royal: [NO_ORIGIN; 2],
         }
     }
 }
@@ -80,6 +84,11 @@ impl Extension for FairyExt {
                     .rotate_left(h.piece.role.index() as u32 * 5 + i as u32);
             }
         }
+        for (c, &r) in self.royal.iter().enumerate() {
+            if r != NO_ORIGIN {
+                k ^= extra_key(15, Square::new(r)).rotate_left(c as u32 * 29 + 3);
+            }
+        }
         if self.origins[0] != NO_ORIGIN || self.origins.iter().any(|&o| o != NO_ORIGIN) {
             for (sq, &o) in self.origins.iter().enumerate() {
                 if o != NO_ORIGIN {
@@ -92,6 +101,11 @@ impl Extension for FairyExt {
 }
 
 impl FairyExt {
+    fn royal(&self, color: Color) -> Option<Square> {
+        let r = self.royal[color.index()];
+        (r != NO_ORIGIN).then(|| Square::new(r))
+    }
+
     fn origin(&self, sq: Square) -> Option<Square> {
         let o = self.origins[sq.index()];
         (o != NO_ORIGIN).then(|| Square::new(o))
@@ -143,6 +157,11 @@ fn placements(piece: Piece, sq: Square, kamikaze: bool) -> impl Iterator<Item = 
         kamikaze,
         promoted: promote,
     })
+}
+
+/// The square of `color`'s royal unit: its king, or the royal piece a king became.
+fn royal_square(pos: &Position<FairyExt>, color: Color) -> Option<Square> {
+    pos.board.king(color).or_else(|| pos.ext.royal(color))
 }
 
 impl Fairy {
@@ -441,6 +460,31 @@ impl Fairy {
                 regrant(&mut p, r.piece, r.square);
             }
         }
+        // The royal pieces follow their moves; a captured one is gone.
+        let them = (!mover).index();
+        if p.ext.royal[them] == x.index() as u8 && mv.is_capture() {
+            p.ext.royal[them] = NO_ORIGIN;
+        }
+        let was_royal = p.ext.royal[mover.index()] == mv.from.index() as u8;
+        if was_royal || mv.role == Role::King {
+            let arrived = match e.relocation {
+                _ if e.capturer_removed => None,
+                Some(r) => Some(r.square),
+                None => Some(mv.to),
+            };
+            // Still royal if its own unit, not a king, stands where it went (a king stays
+            // a king; an Assassin rebirth may have taken the square).
+            p.ext.royal[mover.index()] = match arrived {
+                Some(sq)
+                    if p.board
+                        .piece_at(sq)
+                        .is_some_and(|u| u.color == mover && u.role != Role::King) =>
+                {
+                    sq.index() as u8
+                }
+                _ => NO_ORIGIN,
+            };
+        }
         let parrain = matches!(
             self.circe.map(|c| c.square),
             Some(SquareRule::Parrain { .. })
@@ -617,7 +661,9 @@ impl Fairy {
                 };
                 roles.iter().any(|&role| {
                     let role = match circe.kind {
-                        KindRule::Clone => Role::King,
+                        // A royal unit is not cloned: its capturer keeps its kind (as
+                        // Popeye tests check; a pawn taking a king goes to its own square).
+                        KindRule::Clone => role,
                         KindRule::Chameleon => chameleon(role),
                         KindRule::Same => role,
                     };
@@ -833,7 +879,7 @@ impl Rules for Fairy {
     }
 
     fn in_check(&self, pos: &Position<FairyExt>, color: Color) -> bool {
-        let Some(k) = pos.board.king(color) else {
+        let Some(k) = royal_square(pos, color) else {
             return false;
         };
         let board = &pos.board;
@@ -896,10 +942,14 @@ impl Rules for Fairy {
 
     fn is_legal(&self, pos: &Position<FairyExt>, _mv: &Move, after: &Position<FairyExt>) -> bool {
         let side = pos.side;
-        if pos.board.king(side).is_some() && after.board.king(side).is_none() {
+        if royal_square(pos, side).is_some() && royal_square(after, side).is_none() {
             return false;
         }
         !self.in_check(after, side)
+    }
+
+    fn royal_piece(&self, pos: &Position<FairyExt>, sq: Square) -> bool {
+        pos.ext.royal.contains(&(sq.index() as u8))
     }
 
     fn legal_moves(&self, pos: &Position<FairyExt>, out: &mut MoveList) {
@@ -984,6 +1034,7 @@ mod tests {
             "Circe",
             "AntiCirce",
             "AntiCirce Cheylan",
+            "AntiCloneCirce",
             "MirrorCirce",
             "PWC",
             "CirceAssassin",

@@ -64,6 +64,13 @@ pub trait Rules: Sync + Send {
         true
     }
 
+    /// Whether the unit on `sq` is a royal piece other than a king (AntiClone Circe: a
+    /// king that captures is reborn as the captured kind and stays royal).
+    #[inline]
+    fn royal_piece(&self, _pos: &Position<Self::Ext>, _sq: Square) -> bool {
+        false
+    }
+
     /// Whether a unit of `color` whose board the diagram does not state stands on board B.
     fn second_board_by_default(&self, _color: Color) -> bool {
         false

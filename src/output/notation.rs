@@ -72,6 +72,9 @@ pub fn move_text(pm: &PlayedMove) -> String {
             if pm.kamikaze {
                 s.push('k');
                 s.push(mv.role.letter());
+            } else if pm.royal {
+                s.push('r');
+                s.push(mv.role.letter());
             } else {
                 s.push_str(piece_letter(mv.role));
             }
@@ -104,7 +107,23 @@ pub fn move_text(pm: &PlayedMove) -> String {
         }
     }
     if let Some(r) = &e.relocation {
-        let _ = write!(s, "[{}{}->{}]", unit(r), mv.to, r.square);
+        if r.piece.role != Role::King && (mv.role == Role::King || pm.royal) {
+            // A royal unit reborn as another kind stays royal: `[bKe3->rBf8]`.
+            let old = Placement {
+                piece: Piece::new(r.piece.color, mv.role),
+                ..*r
+            };
+            let _ = write!(
+                s,
+                "[{}{}->r{}{}]",
+                unit(&old),
+                mv.to,
+                r.piece.role.letter(),
+                r.square
+            );
+        } else {
+            let _ = write!(s, "[{}{}->{}]", unit(r), mv.to, r.square);
+        }
     }
     if e.capturer_removed && e.removal_shown {
         let p = Placement {

@@ -71,9 +71,13 @@ fn apply(
             text
         }
         TwinChange::Add(p) => {
+            // Popeye marks an addition with `+` only on an empty square; onto a unit it
+            // is a replacement, written as the new unit alone.
+            let replaces = units.iter().any(|u| u.square == p.square);
             units.retain(|u| u.square != p.square);
             units.push(*p);
-            format!("+{}{}", unit_name(p), p.square)
+            let mark = if replaces { "" } else { "+" };
+            format!("{mark}{}{}", unit_name(p), p.square)
         }
         TwinChange::Remove(sq) => {
             let i = top_index(units, *sq)
@@ -195,4 +199,34 @@ pub fn expand(spec: &ProblemSpec) -> Result<Vec<TwinSetup>, InputError> {
         out.push(setup);
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::parse_file;
+
+    fn labels(text: &str) -> Vec<Option<String>> {
+        let spec = parse_file(text).remove(0).expect("problem");
+        expand(&spec)
+            .expect("twins")
+            .into_iter()
+            .map(|t| t.label)
+            .collect()
+    }
+
+    #[test]
+    fn an_addition_onto_a_unit_is_written_as_a_replacement() {
+        // As Popeye writes it: `+` only when the square was empty.
+        let text = "begin\nstipulation h#2\npieces white Ka4 black Kd4 Bf8\n\
+                    twin add black Rf8\ntwin add black Rf7\nend\n";
+        assert_eq!(
+            labels(text),
+            [
+                Some("a) ".to_string()),
+                Some("b) bRf8  ".to_string()),
+                Some("c) +bRf7  ".to_string())
+            ]
+        );
+    }
 }

@@ -597,6 +597,7 @@ pub fn solve<R: Rules>(
             mv: Move::null(),
             mover: !pos.side,
             kamikaze: false,
+            royal: false,
             check: false,
             result: None,
         };

@@ -366,6 +366,7 @@ fn annotate_line<R: Rules>(
                         mv: *mv,
                         mover: pos.side,
                         kamikaze: false,
+                        royal: false,
                         check: false,
                         result: None,
                     });

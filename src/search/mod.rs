@@ -31,6 +31,8 @@ pub struct PlayedMove {
     pub mover: Color,
     /// The moving unit is a kamikaze unit (printed with the prefix `k`).
     pub kamikaze: bool,
+    /// The moving unit is a royal piece other than a king (printed with the prefix `r`).
+    pub royal: bool,
     pub check: bool,
     /// `#` or `=` when the opponent is mated or stalemated.
     pub result: Option<Goal>,
@@ -54,6 +56,7 @@ pub fn annotate<R: Rules>(
         mv: *mv,
         mover: before.side,
         kamikaze: before.board.is_kamikaze(mv.from),
+        royal: rules.royal_piece(before, mv.from),
         check,
         result,
     }
