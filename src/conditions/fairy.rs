@@ -203,6 +203,10 @@ impl Fairy {
     fn expand(&self, pos: &Position<FairyExt>, mv: Move, out: &mut MoveList) {
         if mv.captured.is_none() {
             // Only captures have effects of their own; the Mars squares come from generation.
+            if pos.ext.pending.is_none() && pos.ext.hidden[0].is_none() {
+                out.push(mv);
+                return;
+            }
             self.finish(
                 pos,
                 mv,
@@ -216,16 +220,21 @@ impl Fairy {
             );
             return;
         }
-        let mut scratch = *pos;
-        movegen::play_orthodox(&mut scratch, &mv);
         let mover = pos.side;
         let moved = Piece::new(mover, mv.promotion.unwrap_or(mv.role));
+        // The board after the plain capture (the position's other state is not needed).
+        let mut after = pos.board;
+        after.take(mv.capture_square());
+        after.shift(mv.from, mv.to, Piece::new(mover, mv.role));
+        if let Some(role) = mv.promotion {
+            after.set_role(mv.to, Role::Pawn, role);
+        }
         let kamikaze = pos.board.is_kamikaze(mv.from);
         let mut effects = Effects {
             capture_from: mv.effects.capture_from,
             ..Effects::default()
         };
-        let board = &mut scratch.board;
+        let board = &mut after;
         if let Some(captured) = mv.captured {
             let x = mv.capture_square();
             // The capturer first: kamikaze units vanish (and may be reborn), Anticirce moves them.
