@@ -223,6 +223,40 @@ impl Distances {
     }
 }
 
+/// The squares whose entry in `row` is at most `max`: four 16-byte vector compares,
+/// where testing square by square would branch on each.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn within(row: &[u8; 64], max: u8) -> Bitboard {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_set1_epi8,
+    };
+    let mut mask = 0u64;
+    // SAFETY: SSE2 is part of every x86_64 target, and each load reads 16 bytes inside
+    // the 64-byte row.
+    unsafe {
+        let limit = _mm_set1_epi8(max as i8);
+        for chunk in 0..4 {
+            let v = _mm_loadu_si128(row.as_ptr().add(chunk * 16).cast());
+            // Unsigned v <= max exactly when min(v, max) == v.
+            let le = _mm_cmpeq_epi8(_mm_min_epu8(v, limit), v);
+            mask |= u64::from(_mm_movemask_epi8(le) as u16) << (chunk * 16);
+        }
+    }
+    Bitboard(mask)
+}
+
+/// The squares whose entry in `row` is at most `max`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn within(row: &[u8; 64], max: u8) -> Bitboard {
+    let mut mask = 0u64;
+    for (i, &cost) in row.iter().enumerate() {
+        mask |= u64::from(cost <= max) << i;
+    }
+    Bitboard(mask)
+}
+
 /// Whether a side may still castle (a king and a rook of its colour keep their rights).
 fn may_castle(pos_castling: Bitboard, color: Color) -> bool {
     let back = color.back_rank();
@@ -314,10 +348,12 @@ pub fn goal_in_reach<E>(
     }
     let blockers = (board.by_color(defender) & !board.by_role(Role::King)).count();
 
-    'square: for k in ball(king, def) {
-        if goal == Goal::Mate && check[k.index()] > bound.att {
-            continue;
-        }
+    // For mate only the squares some unit can check in time.
+    let squares = match goal {
+        Goal::Mate => ball(king, def) & within(&check, bound.att),
+        Goal::Stalemate => ball(king, def),
+    };
+    'square: for k in squares {
         let spare = def - king_distance(king, k);
         let mut blocks = Blocks::new(spare, blockers);
         for f in attacks::king(k) {
@@ -569,10 +605,9 @@ impl Bound<'_> {
             }
         };
         let mut try_all = |kd: usize, reach: &[u8; 64], squares: Bitboard| {
-            squares.into_iter().any(|s| {
-                let cost = reach[s.index()];
-                cost <= self.att && try_place(d.sees[kd][s.index()], cost)
-            })
+            (squares & within(reach, self.att))
+                .into_iter()
+                .any(|s| try_place(d.sees[kd][s.index()], reach[s.index()]))
         };
         if kd >= 2 {
             return try_all(kd, &d.reach[kd][from.index()], aiming(kd));
@@ -603,6 +638,31 @@ impl Bound<'_> {
 mod tests {
     use super::*;
     use crate::board::Piece;
+
+    #[test]
+    fn within_marks_exactly_the_entries_at_most_the_limit() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..2000 {
+            let mut row = [0u8; 64];
+            for cost in row.iter_mut() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Small distances, and NEVER, as the tables hold.
+                *cost = if seed % 5 == 0 {
+                    NEVER
+                } else {
+                    (seed >> 8) as u8 % 12
+                };
+            }
+            for max in [0, 1, 3, 7, 11, 127, 128, 200, NEVER - 1, NEVER] {
+                let expected = (0..64)
+                    .filter(|&i| row[i] <= max)
+                    .fold(0u64, |m, i| m | 1 << i);
+                assert_eq!(within(&row, max), Bitboard(expected), "{row:?} {max}");
+            }
+        }
+    }
 
     fn sq(name: &str) -> Square {
         Square::parse(name).unwrap()
