@@ -264,6 +264,11 @@ impl<R: Rules> Ctx<'_, R> {
 
     /// Defender to move, the attacker having `n` more moves: does every defence lose?
     fn def_fails(&self, pos: &Position<R::Ext>, n: u32, spare: u32) -> bool {
+        if n == 0 && self.spec.kind == BattleKind::SelfPlay {
+            // Cheaper to answer again than to fetch from the table: usually the first
+            // defence that does not reach the goal settles it.
+            return self.def_fails_search(pos, n, spare);
+        }
         let key = pos.hash() ^ DEF_SALT ^ self.spare_key(spare, n > self.guard_above());
         let b = self.table.get(key);
         // Bounds store n + 1 so that n = 0 is representable.
@@ -295,6 +300,9 @@ impl<R: Rules> Ctx<'_, R> {
         }
         let rules = self.rules;
         let goal = self.spec.goal;
+        if n == 0 && self.spec.kind == BattleKind::SelfPlay {
+            return self.every_defence_reaches_goal(pos);
+        }
         let moves = successors(rules, pos);
         if moves.is_empty() {
             return false;
@@ -319,6 +327,27 @@ impl<R: Rules> Ctx<'_, R> {
                     .all(|(_, after)| self.defence_loses(after, n, spare))
             }
         }
+    }
+
+    /// Self play's last defence: the defender has a move and every move reaches the goal.
+    /// Moves are played one at a time, so the first that does not ends the test.
+    fn every_defence_reaches_goal(&self, pos: &Position<R::Ext>) -> bool {
+        let rules = self.rules;
+        let goal = self.spec.goal;
+        let mut moves = MoveList::new();
+        super::candidate_moves(rules, pos, &mut moves);
+        let mut any = false;
+        for mv in &moves {
+            let after = rules.play(pos, mv);
+            if !super::legal_after(rules, pos, mv, &after) {
+                continue;
+            }
+            if !goal_reached(rules, &after, goal) {
+                return false;
+            }
+            any = true;
+        }
+        any
     }
 
     /// Whether the attacker wins after the defence leading to `after` (self and reflex
