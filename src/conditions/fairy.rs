@@ -563,26 +563,26 @@ impl Fairy {
             [(7, MoveKind::CastleShort, 6), (0, MoveKind::CastleLong, 2)]
         {
             let corner = Square::from_coords(corner_file, back);
-            let mut partners: [Option<Option<Square>>; 10] = [None; 10];
-            let mut n = 0;
-            if board.piece_at(corner) == Some(rook) {
-                if pos.castling.contains(corner) {
-                    partners[0] = Some(None);
-                    n = 1;
-                }
+            // The rook on the corner with its right, or those whose rebirth square it is.
+            let partners = if board.piece_at(corner) == Some(rook) {
+                board.pieces(side, Role::Rook) & pos.castling & Bitboard::from_square(corner)
             } else if !board.occupied().contains(corner) {
+                let mut reborn = Bitboard::EMPTY;
                 for r in board.pieces(side, Role::Rook) {
-                    if n < partners.len() && standard_square(Role::Rook, side, r) == corner {
-                        partners[n] = Some(Some(r));
-                        n += 1;
+                    if standard_square(Role::Rook, side, r) == corner {
+                        reborn = reborn.with(r);
                     }
                 }
-            }
-            for rook_from in partners.iter().take(n).flatten() {
+                reborn
+            } else {
+                Bitboard::EMPTY
+            };
+            for r in partners {
+                let rook_from = (r != corner).then_some(r);
                 let mut v = *pos;
                 v.board.take(king);
                 v.board.put(home, Piece::new(side, Role::King), false);
-                if let Some(r) = *rook_from {
+                if let Some(r) = rook_from {
                     v.board.take(r);
                     v.board.put(corner, rook, false);
                 }
@@ -598,7 +598,7 @@ impl Fairy {
                     captured: None,
                     effects: Effects {
                         castling_king_from: Some(king),
-                        castling_rook_from: *rook_from,
+                        castling_rook_from: rook_from,
                         ..Effects::default()
                     },
                 };
@@ -964,9 +964,11 @@ impl Rules for Fairy {
     fn legal_moves(&self, pos: &Position<FairyExt>, out: &mut MoveList) {
         self.pseudo_legal(pos, out);
         let plain = self.plain_legality(pos);
-        out.retain(|mv| match &plain {
-            Some(p) if PlainLegality::is_plain(mv) => p.allows(pos, mv),
-            _ => self.is_legal(pos, mv, &self.play(pos, mv)),
+        out.retain(|mv| {
+            plain
+                .as_ref()
+                .and_then(|p| p.decide(pos, mv))
+                .unwrap_or_else(|| self.is_legal(pos, mv, &self.play(pos, mv)))
         });
     }
 
@@ -979,19 +981,18 @@ impl Rules for Fairy {
         self.pseudo_legal(pos, &mut moves);
         let plain = self.plain_legality(pos);
         for mv in moves {
-            match &plain {
-                Some(p) if PlainLegality::is_plain(&mv) => {
-                    if p.allows(pos, &mv) {
-                        out.push((mv, self.play(pos, &mv)));
-                    }
-                }
-                _ => {
+            let after = match plain.as_ref().and_then(|p| p.decide(pos, &mv)) {
+                Some(false) => continue,
+                Some(true) => self.play(pos, &mv),
+                None => {
                     let after = self.play(pos, &mv);
-                    if self.is_legal(pos, &mv, &after) {
-                        out.push((mv, after));
+                    if !self.is_legal(pos, &mv, &after) {
+                        continue;
                     }
+                    after
                 }
-            }
+            };
+            out.push((mv, after));
         }
     }
 
@@ -999,19 +1000,12 @@ impl Rules for Fairy {
         let mut moves = MoveList::new();
         self.pseudo_legal(pos, &mut moves);
         let plain = self.plain_legality(pos);
-        if let Some(p) = &plain {
-            // Plain moves first: they need no play.
-            if moves
+        let decided = |mv: &Move| plain.as_ref().and_then(|p| p.decide(pos, mv));
+        // Plain moves first: they need no play.
+        moves.iter().any(|mv| decided(mv) == Some(true))
+            || moves
                 .iter()
-                .any(|mv| PlainLegality::is_plain(mv) && p.allows(pos, mv))
-            {
-                return true;
-            }
-        }
-        moves.iter().any(|mv| {
-            (plain.is_none() || !PlainLegality::is_plain(mv))
-                && self.is_legal(pos, mv, &self.play(pos, mv))
-        })
+                .any(|mv| decided(mv).is_none() && self.is_legal(pos, mv, &self.play(pos, mv)))
     }
 }
 

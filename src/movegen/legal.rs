@@ -101,17 +101,18 @@ impl PlainLegality {
         })
     }
 
-    /// Whether `mv` is a plain move, which [`PlainLegality::allows`] decides.
+    /// For a plain move, whether it leaves the mover's king unattacked; `None` for the
+    /// others, which must be played to be judged.
     #[inline]
-    pub fn is_plain(mv: &Move) -> bool {
-        mv.captured.is_none()
+    pub fn decide<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> Option<bool> {
+        let plain = mv.captured.is_none()
             && matches!(mv.kind, MoveKind::Quiet | MoveKind::DoubleStep)
-            && mv.effects == Default::default()
+            && mv.effects == Default::default();
+        plain.then(|| self.allows(pos, mv))
     }
 
-    /// Whether the plain move `mv` leaves the mover's king unattacked.
     #[inline]
-    pub fn allows<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> bool {
+    fn allows<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> bool {
         if mv.from == self.masks.king {
             attackers(&pos.board, mv.to, !pos.side, self.without_king).is_empty()
         } else {

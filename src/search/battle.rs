@@ -131,8 +131,8 @@ impl<R: Rules> Ctx<'_, R> {
         if n == 0 {
             return false;
         }
-        // Below n - 1 > trivial length no defence node is guarded: the spare count is moot.
-        let key = pos.hash() ^ self.spare_key(spare, n > self.guard_above() + 1);
+        // Unless the defence below is guarded, no node below is: the spare count is moot.
+        let key = pos.hash() ^ self.spare_key(spare, self.guarded(n - 1));
         let b = self.table.get(key);
         if b.win != 0 && u32::from(b.win) <= n {
             return true;
@@ -269,7 +269,7 @@ impl<R: Rules> Ctx<'_, R> {
             // defence that does not reach the goal settles it.
             return self.def_fails_search(pos, n, spare);
         }
-        let key = pos.hash() ^ DEF_SALT ^ self.spare_key(spare, n > self.guard_above());
+        let key = pos.hash() ^ DEF_SALT ^ self.spare_key(spare, self.guarded(n));
         let b = self.table.get(key);
         // Bounds store n + 1 so that n = 0 is representable.
         if b.win != 0 && u32::from(b.win) <= n + 1 {
@@ -359,17 +359,17 @@ impl<R: Rules> Ctx<'_, R> {
         }
     }
 
-    /// The defence nodes option NonTrivial guards: those where the attacker has more
-    /// moves left than this (no guard without the option).
-    fn guard_above(&self) -> u32 {
+    /// Whether option NonTrivial guards a defence node where the attacker has `n` moves
+    /// left: those with more than the trivial length (none without the option).
+    fn guarded(&self, n: u32) -> bool {
         self.spec
             .non_trivial
-            .map_or(u32::MAX, |nt| nt.trivial_length)
+            .is_some_and(|nt| n > nt.trivial_length)
     }
 
     /// Table key part for the spare count, where it can change the answer.
     fn spare_key(&self, spare: u32, relevant: bool) -> u64 {
-        if relevant && self.spec.non_trivial.is_some() {
+        if relevant {
             (u64::from(spare) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
         } else {
             0
@@ -388,12 +388,9 @@ impl<R: Rules> Ctx<'_, R> {
         n: u32,
         spare: u32,
     ) -> Option<u32> {
-        let Some(nt) = self.spec.non_trivial else {
+        let Some(nt) = self.spec.non_trivial.filter(|_| self.guarded(n)) else {
             return Some(spare);
         };
-        if n <= nt.trivial_length {
-            return Some(spare);
-        }
         let test = match self.spec.kind {
             BattleKind::Direct => nt.trivial_length + 1,
             _ => nt.trivial_length,
