@@ -3,26 +3,20 @@
 use crate::board::Position;
 use crate::conditions::Rules;
 use crate::movegen::MoveList;
-use crate::search::{candidate_moves, legal_after};
 
 /// The number of legal move sequences of `depth` plies from `pos`.
 pub fn perft<R: Rules>(rules: &R, pos: &Position<R::Ext>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut moves = MoveList::new();
-    candidate_moves(rules, pos, &mut moves);
     let mut total = 0;
-    for mv in &moves {
-        let after = rules.play(pos, mv);
-        if legal_after(rules, pos, mv, &after) {
-            total += if depth == 1 {
-                1
-            } else {
-                perft(rules, &after, depth - 1)
-            };
-        }
-    }
+    rules.for_each_child(pos, |_, after| {
+        total += if depth == 1 {
+            1
+        } else {
+            perft(rules, after, depth - 1)
+        };
+    });
     total
 }
 

@@ -95,7 +95,7 @@ impl Board {
     }
 
     /// Puts a unit on an empty square.
-    #[inline]
+    #[inline(always)]
     pub fn put(&mut self, sq: Square, piece: Piece, kamikaze: bool) {
         debug_assert!(!self.occupied().contains(sq));
         let b = Bitboard::from_square(sq);
@@ -109,7 +109,7 @@ impl Board {
     }
 
     /// Takes the unit off `sq` and returns it with its kamikaze attribute.
-    #[inline]
+    #[inline(always)]
     pub fn take(&mut self, sq: Square) -> Option<(Piece, bool)> {
         let piece = self.piece_at(sq)?;
         let b = !Bitboard::from_square(sq);
@@ -125,7 +125,7 @@ impl Board {
     }
 
     /// Moves the unit on `from` (which must be occupied) to the empty square `to`.
-    #[inline]
+    #[inline(always)]
     pub fn shift(&mut self, from: Square, to: Square, piece: Piece) {
         let m = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.roles[piece.role.index()] ^= m;

@@ -196,39 +196,38 @@ impl Rules for Alice {
         }
     }
 
-    fn play(&self, pos: &Position<AliceExt>, mv: &Move) -> Position<AliceExt> {
+    fn play_into(&self, pos: &Position<AliceExt>, mv: &Move, next: &mut Position<AliceExt>) {
         let x = mv.effects.alice_from as usize - 1;
         let y = mv.effects.alice_to as usize - 1;
-        let mut next = *pos;
         next.ep = None;
         next.side = !pos.side;
         if mv.kind == MoveKind::Zero {
             if mv.captured.is_some() {
-                board_mut(&mut next, y).take(mv.from);
+                board_mut(next, y).take(mv.from);
                 next.castling = next.castling.without(mv.from);
             }
-            let (piece, kamikaze) = board_mut(&mut next, x).take(mv.from).expect("the unit");
-            board_mut(&mut next, y).put(mv.from, piece, kamikaze);
+            let (piece, kamikaze) = board_mut(next, x).take(mv.from).expect("the unit");
+            board_mut(next, y).put(mv.from, piece, kamikaze);
             // A king or rook that zero-moves loses its castling right.
             next.castling = next.castling.without(mv.from);
-            return next;
+            return;
         }
         let mut here = view(pos, x);
         here.ep = pos.ep;
         movegen::play_orthodox(&mut here, mv);
         next.castling = here.castling;
-        *board_mut(&mut next, x) = here.board;
+        *board_mut(next, x) = here.board;
         if y != x {
             let (to, rook_to) = arrivals(mv);
             for sq in std::iter::once(to).chain(rook_to) {
-                let (piece, kamikaze) = board_mut(&mut next, x).take(sq).expect("the moved unit");
-                board_mut(&mut next, y).put(sq, piece, kamikaze);
+                let (piece, kamikaze) = board_mut(next, x).take(sq).expect("the moved unit");
+                board_mut(next, y).put(sq, piece, kamikaze);
             }
         }
         if mv.kind == MoveKind::DoubleStep {
             // E.p. is possible only on the board the pawn ended on.
             let crossed = Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2);
-            let there = board(&next, y);
+            let there = board(next, y);
             if (attacks::pawn(pos.side, crossed) & there.pieces(!pos.side, Role::Pawn))
                 .is_nonempty()
                 && !there.occupied().contains(crossed)
@@ -239,7 +238,6 @@ impl Rules for Alice {
                 });
             }
         }
-        next
     }
 
     fn in_check(&self, pos: &Position<AliceExt>, color: Color) -> bool {

@@ -9,6 +9,10 @@ use super::circe::{
 use super::Rules;
 use crate::board::{extra_key, Bitboard, Board, Color, Extension, Piece, Position, Role, Square};
 use crate::movegen::{self, Effects, Gen, Move, MoveKind, MoveList, Placement, PlainLegality};
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::marker::PhantomData;
+use std::num::NonZeroU8;
 
 /// Mars Circe (captures from the rebirth square) and its mirror image Anti-Mars Circe
 /// (non-captures from the rebirth square).
@@ -18,70 +22,170 @@ pub enum Mars {
     AntiMars,
 }
 
-/// A set of fairy conditions, each an independent part.
+/// A set of fairy conditions, each an independent part. `O` says whether positions carry
+/// each unit's diagram square: only Diagram Circe needs them, and without them a position
+/// is small enough to be copied inline (see [`Origins`]).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
-pub struct Fairy {
+pub struct Fairy<O = NoOrigins> {
     pub circe: Option<Circe>,
     pub mars: Option<Mars>,
     /// Kamikaze Circe as a condition of its own: every capturer vanishes for good.
     pub kamikaze_all: bool,
+    origins: PhantomData<O>,
+}
+
+impl Fairy {
+    /// Whether the rules need each unit's diagram square (Diagram Circe).
+    pub fn needs_origins(&self) -> bool {
+        self.circe.is_some_and(|c| c.square == SquareRule::Diagram)
+    }
+
+    /// The same rules on positions that carry the diagram squares.
+    pub fn with_origins(self) -> Fairy<DiagramOrigins> {
+        Fairy {
+            circe: self.circe,
+            mars: self.mars,
+            kamikaze_all: self.kamikaze_all,
+            origins: PhantomData,
+        }
+    }
+}
+
+/// Where each unit stood in the diagram, carried by the position when the rules need it.
+/// A position without them is about 120 bytes and is copied inline; with them it is
+/// about 190, and every copy became a call to `memcpy` (a quarter of Circe perft's time).
+pub trait Origins: Copy + Eq + Hash + Default + Debug + Send + Sync + 'static {
+    /// Whether anything is recorded at all.
+    const TRACKED: bool;
+    /// The diagram square of the unit on `sq`, `NO_ORIGIN` if none.
+    fn get(&self, sq: Square) -> u8;
+    fn set(&mut self, sq: Square, origin: u8);
+    fn key(&self) -> u64;
+}
+
+/// No diagram squares: every condition but Diagram Circe.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct NoOrigins;
+
+impl Origins for NoOrigins {
+    const TRACKED: bool = false;
+    #[inline]
+    fn get(&self, _sq: Square) -> u8 {
+        NO_ORIGIN
+    }
+    #[inline]
+    fn set(&mut self, _sq: Square, _origin: u8) {}
+    #[inline]
+    fn key(&self) -> u64 {
+        0
+    }
+}
+
+/// The diagram square of the unit on each square (Diagram Circe), `NO_ORIGIN` if none.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct DiagramOrigins([u8; 64]);
+
+impl Default for DiagramOrigins {
+    fn default() -> DiagramOrigins {
+        DiagramOrigins([NO_ORIGIN; 64])
+    }
+}
+
+impl Origins for DiagramOrigins {
+    const TRACKED: bool = true;
+    #[inline]
+    fn get(&self, sq: Square) -> u8 {
+        self.0[sq.index()]
+    }
+    #[inline]
+    fn set(&mut self, sq: Square, origin: u8) {
+        self.0[sq.index()] = origin;
+    }
+    fn key(&self) -> u64 {
+        let mut k = 0;
+        for (sq, &o) in self.0.iter().enumerate() {
+            if o != NO_ORIGIN {
+                k ^= extra_key(14, Square::new(sq as u8)).rotate_left(o as u32);
+            }
+        }
+        k
+    }
+}
+
+/// A captured unit held off the board: waiting for its Parrain rebirth, or hidden under
+/// the occupant of a square (Volcanic Circe). Packed in three bytes (kind, colour and
+/// kamikaze attribute in one) to keep positions small.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Captive {
+    /// `1 + role + 6 * colour + 16 * kamikaze`.
+    unit: NonZeroU8,
+    pub square: Square,
+    pub origin: u8,
+}
+
+impl Captive {
+    pub fn new(piece: Piece, kamikaze: bool, square: Square, origin: u8) -> Captive {
+        let code = 1 + piece.role.index() + 6 * piece.color.index() + 16 * usize::from(kamikaze);
+        Captive {
+            unit: NonZeroU8::new(code as u8).expect("at least 1"),
+            square,
+            origin,
+        }
+    }
+
+    pub fn piece(self) -> Piece {
+        let code = usize::from(self.unit.get() - 1) & 15;
+        Piece::new(Color::ALL[code / 6], Role::ALL[code % 6])
+    }
+
+    pub fn kamikaze(self) -> bool {
+        (self.unit.get() - 1) & 16 != 0
+    }
 }
 
 /// A captured unit waiting for its Parrain rebirth.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Pending {
-    pub piece: Piece,
-    pub kamikaze: bool,
-    pub square: Square,
-    pub origin: u8,
-}
-
+pub type Pending = Captive;
 /// A unit hidden under the occupant of a square (Volcanic Circe).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Hidden {
-    pub piece: Piece,
-    pub kamikaze: bool,
-    pub square: Square,
-    pub origin: u8,
-}
+pub type Hidden = Captive;
 
 const MAX_HIDDEN: usize = 6;
 const NO_ORIGIN: u8 = 0xFF;
 
 /// Condition state carried by a position.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct FairyExt {
+pub struct FairyExt<O = NoOrigins> {
     pub pending: Option<Pending>,
     /// Hidden units, earliest burial first.
     pub hidden: [Option<Hidden>; MAX_HIDDEN],
-    /// Diagram square of the unit on each square (Diagram Circe), `NO_ORIGIN` if none or unused.
-    pub origins: [u8; 64],
+    pub origins: O,
     /// Per colour, the square of a royal piece that is not a king (AntiClone Circe: a
     /// capturing king is reborn as the captured kind and stays royal), `NO_ORIGIN` if none.
     pub royal: [u8; 2],
 }
 
-impl Default for FairyExt {
-    fn default() -> FairyExt {
+impl<O: Origins> Default for FairyExt<O> {
+    fn default() -> FairyExt<O> {
         FairyExt {
             pending: None,
             hidden: [None; MAX_HIDDEN],
-            origins: [NO_ORIGIN; 64],
+            origins: O::default(),
             royal: [NO_ORIGIN; 2],
         }
     }
 }
 
-impl Extension for FairyExt {
+impl<O: Origins> Extension for FairyExt<O> {
     fn key(&self) -> u64 {
         let mut k = 0;
         if let Some(p) = self.pending {
-            k ^= extra_key(p.piece.role.index() + 6 * p.piece.color.index(), p.square);
+            let piece = p.piece();
+            k ^= extra_key(piece.role.index() + 6 * piece.color.index(), p.square);
         }
         for (i, h) in self.hidden.iter().enumerate() {
             if let Some(h) = h {
-                k ^= extra_key(12 + (h.piece.color.index() ^ (i & 1) << 1), h.square)
-                    .rotate_left(h.piece.role.index() as u32 * 5 + i as u32);
+                let piece = h.piece();
+                k ^= extra_key(12 + (piece.color.index() ^ (i & 1) << 1), h.square)
+                    .rotate_left(piece.role.index() as u32 * 5 + i as u32);
             }
         }
         for (c, &r) in self.royal.iter().enumerate() {
@@ -89,25 +193,18 @@ impl Extension for FairyExt {
                 k ^= extra_key(15, Square::new(r)).rotate_left(c as u32 * 29 + 3);
             }
         }
-        if self.origins[0] != NO_ORIGIN || self.origins.iter().any(|&o| o != NO_ORIGIN) {
-            for (sq, &o) in self.origins.iter().enumerate() {
-                if o != NO_ORIGIN {
-                    k ^= extra_key(14, Square::new(sq as u8)).rotate_left(o as u32);
-                }
-            }
-        }
-        k
+        k ^ self.origins.key()
     }
 }
 
-impl FairyExt {
+impl<O: Origins> FairyExt<O> {
     fn royal(&self, color: Color) -> Option<Square> {
         let r = self.royal[color.index()];
         (r != NO_ORIGIN).then(|| Square::new(r))
     }
 
     fn origin(&self, sq: Square) -> Option<Square> {
-        let o = self.origins[sq.index()];
+        let o = self.origins.get(sq);
         (o != NO_ORIGIN).then(|| Square::new(o))
     }
 
@@ -120,7 +217,7 @@ impl FairyExt {
 
 /// Regrants a castling right to a rook or king that reaches its home square by rebirth,
 /// when its partner still has its own.
-fn regrant(pos: &mut Position<FairyExt>, piece: Piece, sq: Square) {
+fn regrant<O: Origins>(pos: &mut Position<FairyExt<O>>, piece: Piece, sq: Square) {
     let back = piece.color.back_rank();
     if sq.rank() != back {
         return;
@@ -160,15 +257,15 @@ fn placements(piece: Piece, sq: Square, kamikaze: bool) -> impl Iterator<Item = 
 }
 
 /// The square of `color`'s royal unit: its king, or the royal piece a king became.
-fn royal_square(pos: &Position<FairyExt>, color: Color) -> Option<Square> {
+fn royal_square<O: Origins>(pos: &Position<FairyExt<O>>, color: Color) -> Option<Square> {
     pos.board.king(color).or_else(|| pos.ext.royal(color))
 }
 
-impl Fairy {
+impl<O: Origins> Fairy<O> {
     /// The orthodox masks for plain moves, where check is an orthodox attack: every
     /// capture of a king removes it (no Anticirce, Rex Inclusive or Assassin rule) and
     /// units attack from where they stand (no Mars Circe).
-    fn plain_legality(&self, pos: &Position<FairyExt>) -> Option<PlainLegality> {
+    fn plain_legality(&self, pos: &Position<FairyExt<O>>) -> Option<PlainLegality> {
         if self.mars == Some(Mars::Mars) {
             return None;
         }
@@ -200,7 +297,7 @@ impl Fairy {
     }
 
     /// Expands one orthodox-shaped move into its legal-shaped variants under the conditions.
-    fn expand(&self, pos: &Position<FairyExt>, mv: Move, out: &mut MoveList) {
+    fn expand(&self, pos: &Position<FairyExt<O>>, mv: Move, out: &mut MoveList) {
         if mv.captured.is_none() {
             // Only captures have effects of their own; the Mars squares come from generation.
             if pos.ext.pending.is_none() && pos.ext.hidden[0].is_none() {
@@ -355,7 +452,13 @@ impl Fairy {
     }
 
     /// Adds the effects that depend on the rest of the move (Parrain, eruptions) and pushes it.
-    fn finish(&self, pos: &Position<FairyExt>, mut mv: Move, effects: Effects, out: &mut MoveList) {
+    fn finish(
+        &self,
+        pos: &Position<FairyExt<O>>,
+        mut mv: Move,
+        effects: Effects,
+        out: &mut MoveList,
+    ) {
         mv.effects = effects;
         let needs_more = pos.ext.pending.is_some() || pos.ext.hidden[0].is_some();
         if !needs_more {
@@ -363,7 +466,8 @@ impl Fairy {
             return;
         }
         // Where everything else stands after the move.
-        let after = self.apply(pos, &mv);
+        let mut after = *pos;
+        self.apply(pos, &mv, &mut after);
         if let Some(p) = pos.ext.pending {
             let contra = matches!(
                 self.circe.map(|c| c.square),
@@ -373,7 +477,7 @@ impl Fairy {
             let (df, dr) = if contra { (-df, -dr) } else { (df, dr) };
             if let Some(sq) = p.square.offset(df, dr) {
                 if !after.board.occupied().contains(sq) {
-                    for placement in placements(p.piece, sq, p.kamikaze) {
+                    for placement in placements(p.piece(), sq, p.kamikaze()) {
                         let mut m = mv;
                         m.effects.arrival = Some(placement);
                         out.push(m);
@@ -392,9 +496,9 @@ impl Fairy {
             .find(|h| !after.board.occupied().contains(h.square))
         {
             mv.effects.arrival = Some(Placement {
-                piece: h.piece,
+                piece: h.piece(),
                 square: h.square,
-                kamikaze: h.kamikaze,
+                kamikaze: h.kamikaze(),
                 promoted: false,
             });
             mv.effects.erupted = true;
@@ -403,13 +507,15 @@ impl Fairy {
     }
 
     /// Plays the move with its capture effects, but not its arrival (Parrain rebirth or eruption).
-    fn apply(&self, pos: &Position<FairyExt>, mv: &Move) -> Position<FairyExt> {
-        let mut p = *pos;
+    /// `p` holds a copy of `pos` on entry: written in place, since a position built in a
+    /// local and returned was copied out right after its last byte-wide stores, and the
+    /// wide loads of that copy stalled on them (a third of `apply`'s time).
+    fn apply(&self, pos: &Position<FairyExt<O>>, mv: &Move, p: &mut Position<FairyExt<O>>) {
         let mover = pos.side;
         let x = mv.capture_square();
-        let from_origin = p.ext.origins[mv.from.index()];
+        let from_origin = p.ext.origins.get(mv.from);
         let captured_origin = if mv.is_capture() {
-            p.ext.origins[x.index()]
+            p.ext.origins.get(x)
         } else {
             NO_ORIGIN
         };
@@ -424,40 +530,35 @@ impl Fairy {
                 );
             }
         }
-        movegen::play_orthodox(&mut p, mv);
-        if p.ext.origins[0] != NO_ORIGIN || from_origin != NO_ORIGIN || captured_origin != NO_ORIGIN
-        {
-            p.ext.origins[x.index()] = NO_ORIGIN;
-            p.ext.origins[mv.from.index()] = NO_ORIGIN;
-            p.ext.origins[mv.to.index()] = from_origin;
+        movegen::play_orthodox(p, mv);
+        if O::TRACKED {
+            p.ext.origins.set(x, NO_ORIGIN);
+            p.ext.origins.set(mv.from, NO_ORIGIN);
+            p.ext.origins.set(mv.to, from_origin);
             if mv.is_castling() {
                 let (rf, rt) = movegen::castling_rook(mv);
-                p.ext.origins[rt.index()] = p.ext.origins[rf.index()];
-                p.ext.origins[rf.index()] = NO_ORIGIN;
+                p.ext.origins.set(rt, p.ext.origins.get(rf));
+                p.ext.origins.set(rf, NO_ORIGIN);
             }
         }
         let e = &mv.effects;
         if e.capturer_removed {
             p.board.take(mv.to);
-            p.ext.origins[mv.to.index()] = NO_ORIGIN;
+            p.ext.origins.set(mv.to, NO_ORIGIN);
         }
         if let Some(r) = e.relocation {
             if r.square != mv.to {
                 p.board.take(mv.to);
                 p.board.put(r.square, r.piece, r.kamikaze);
-                p.ext.origins[r.square.index()] = p.ext.origins[mv.to.index()];
-                p.ext.origins[mv.to.index()] = NO_ORIGIN;
-                regrant(&mut p, r.piece, r.square);
+                p.ext.origins.set(r.square, p.ext.origins.get(mv.to));
+                p.ext.origins.set(mv.to, NO_ORIGIN);
+                regrant(p, r.piece, r.square);
             }
         }
         if let Some(r) = e.rebirth {
             if e.buried {
-                p.ext.hide(Hidden {
-                    piece: r.piece,
-                    kamikaze: r.kamikaze,
-                    square: r.square,
-                    origin: captured_origin,
-                });
+                p.ext
+                    .hide(Hidden::new(r.piece, r.kamikaze, r.square, captured_origin));
             } else {
                 if p.board.occupied().contains(r.square) {
                     // Circe Assassin: the occupant goes.
@@ -465,8 +566,8 @@ impl Fairy {
                     p.castling = p.castling.without(r.square);
                 }
                 p.board.put(r.square, r.piece, r.kamikaze);
-                p.ext.origins[r.square.index()] = captured_origin;
-                regrant(&mut p, r.piece, r.square);
+                p.ext.origins.set(r.square, captured_origin);
+                regrant(p, r.piece, r.square);
             }
         }
         // The royal pieces follow their moves; a captured one is gone.
@@ -502,19 +603,13 @@ impl Fairy {
             p.ext.pending = None;
             if let Some(c) = mv.captured {
                 if c.role != Role::King {
-                    p.ext.pending = Some(Pending {
-                        piece: c,
-                        kamikaze: captured_kamikaze,
-                        square: x,
-                        origin: captured_origin,
-                    });
+                    p.ext.pending = Some(Pending::new(c, captured_kamikaze, x, captured_origin));
                 }
             }
         }
-        p
     }
 
-    fn castling_allowed(&self, pos: &Position<FairyExt>, mv: &Move) -> bool {
+    fn castling_allowed(&self, pos: &Position<FairyExt<O>>, mv: &Move) -> bool {
         let king = mv.from;
         movegen::castling_king_path(mv).iter().all(|&sq| {
             let mut p = *pos;
@@ -528,7 +623,7 @@ impl Fairy {
     }
 
     /// Captures of Mars Circe: each unit captures as if from its rebirth square.
-    fn mars_captures(&self, pos: &Position<FairyExt>, out: &mut MoveList) {
+    fn mars_captures(&self, pos: &Position<FairyExt<O>>, out: &mut MoveList) {
         let board = &pos.board;
         let side = pos.side;
         let them = board.by_color(!side);
@@ -547,7 +642,7 @@ impl Fairy {
     /// as if from there (its own right is not asked), with the rook on the corner that
     /// keeps its right, or with any rook whose rebirth square is that empty corner, moved
     /// there for the castling. The usual conditions hold on the board so changed.
-    fn antimars_castlings(&self, pos: &Position<FairyExt>, out: &mut MoveList) {
+    fn antimars_castlings(&self, pos: &Position<FairyExt<O>>, out: &mut MoveList) {
         let board = &pos.board;
         let side = pos.side;
         let Some(king) = board.king(side) else {
@@ -610,7 +705,7 @@ impl Fairy {
     }
 
     /// Non-captures of Anti-Mars Circe: each unit moves as if from its rebirth square.
-    fn antimars_moves(&self, pos: &Position<FairyExt>, out: &mut MoveList) {
+    fn antimars_moves(&self, pos: &Position<FairyExt<O>>, out: &mut MoveList) {
         let board = &pos.board;
         let side = pos.side;
         for from in board.by_color(side) {
@@ -649,7 +744,7 @@ impl Fairy {
     /// Whether the capture of `color`'s king on `k` by the unit on `from` removes it for good.
     fn king_capture_counts(
         &self,
-        pos: &Position<FairyExt>,
+        pos: &Position<FairyExt<O>>,
         color: Color,
         k: Square,
         from: Square,
@@ -720,7 +815,7 @@ impl Fairy {
     /// Circe Assassin: a unit of `color` whose rebirth would land on its own king.
     fn assassin_threat(
         &self,
-        pos: &Position<FairyExt>,
+        pos: &Position<FairyExt<O>>,
         color: Color,
         k: Square,
         circe: Circe,
@@ -820,10 +915,10 @@ fn displacement(mv: &Move) -> (i8, i8) {
     }
 }
 
-impl Rules for Fairy {
-    type Ext = FairyExt;
+impl<O: Origins> Rules for Fairy<O> {
+    type Ext = FairyExt<O>;
 
-    fn pseudo_legal(&self, pos: &Position<FairyExt>, out: &mut MoveList) {
+    fn pseudo_legal(&self, pos: &Position<FairyExt<O>>, out: &mut MoveList) {
         let mut base = MoveList::new();
         match self.mars {
             Some(Mars::Mars) => {
@@ -855,39 +950,32 @@ impl Rules for Fairy {
         }
     }
 
-    fn play(&self, pos: &Position<FairyExt>, mv: &Move) -> Position<FairyExt> {
-        let mut p = self.apply(pos, mv);
-        if let Some(a) = mv.effects.arrival {
-            p.board.put(a.square, a.piece, a.kamikaze);
-            regrant(&mut p, a.piece, a.square);
-            if mv.effects.erupted {
-                if let Some(i) = p
-                    .ext
-                    .hidden
-                    .iter()
-                    .position(|h| h.is_some_and(|h| h.square == a.square))
-                {
-                    p.ext.origins[a.square.index()] = p.ext.hidden[i].expect("found").origin;
-                    let mut rest: Vec<Option<Hidden>> = p
-                        .ext
-                        .hidden
-                        .iter()
-                        .copied()
-                        .enumerate()
-                        .filter(|&(j, _)| j != i)
-                        .map(|(_, h)| h)
-                        .collect();
-                    rest.push(None);
-                    p.ext.hidden.copy_from_slice(&rest);
-                }
-            } else if let Some(pending) = pos.ext.pending {
-                p.ext.origins[a.square.index()] = pending.origin;
+    /// Its capture effects, then its arrival.
+    fn play_into(&self, pos: &Position<FairyExt<O>>, mv: &Move, p: &mut Position<FairyExt<O>>) {
+        self.apply(pos, mv, p);
+        let Some(a) = mv.effects.arrival else {
+            return;
+        };
+        p.board.put(a.square, a.piece, a.kamikaze);
+        regrant(p, a.piece, a.square);
+        if mv.effects.erupted {
+            let hidden = &mut p.ext.hidden;
+            if let Some(i) = hidden
+                .iter()
+                .position(|h| h.is_some_and(|h| h.square == a.square))
+            {
+                let origin = hidden[i].expect("found").origin;
+                // The others keep their order of burial.
+                hidden.copy_within(i + 1.., i);
+                hidden[MAX_HIDDEN - 1] = None;
+                p.ext.origins.set(a.square, origin);
             }
+        } else if let Some(pending) = pos.ext.pending {
+            p.ext.origins.set(a.square, pending.origin);
         }
-        p
     }
 
-    fn in_check(&self, pos: &Position<FairyExt>, color: Color) -> bool {
+    fn in_check(&self, pos: &Position<FairyExt<O>>, color: Color) -> bool {
         let Some(k) = royal_square(pos, color) else {
             return false;
         };
@@ -923,13 +1011,16 @@ impl Rules for Fairy {
 
     fn init(
         &self,
-        pos: &mut Position<FairyExt>,
+        pos: &mut Position<FairyExt<O>>,
         hidden: &[(Square, Piece, bool)],
     ) -> Result<(), String> {
         let circe = self.circe;
         if circe.is_some_and(|c| c.square == SquareRule::Diagram) {
+            if !O::TRACKED {
+                return Err("Diagram Circe needs positions that carry the diagram squares".into());
+            }
             for sq in pos.board.occupied() {
-                pos.ext.origins[sq.index()] = sq.index() as u8;
+                pos.ext.origins.set(sq, sq.index() as u8);
             }
         }
         for &(square, piece, kamikaze) in hidden {
@@ -939,17 +1030,18 @@ impl Rules for Fairy {
             if pos.ext.hidden.iter().all(|h| h.is_some()) {
                 return Err(format!("too many units hidden on {square}"));
             }
-            pos.ext.hide(Hidden {
-                piece,
-                kamikaze,
-                square,
-                origin: NO_ORIGIN,
-            });
+            pos.ext
+                .hide(Hidden::new(piece, kamikaze, square, NO_ORIGIN));
         }
         Ok(())
     }
 
-    fn is_legal(&self, pos: &Position<FairyExt>, _mv: &Move, after: &Position<FairyExt>) -> bool {
+    fn is_legal(
+        &self,
+        pos: &Position<FairyExt<O>>,
+        _mv: &Move,
+        after: &Position<FairyExt<O>>,
+    ) -> bool {
         let side = pos.side;
         if royal_square(pos, side).is_some() && royal_square(after, side).is_none() {
             return false;
@@ -957,11 +1049,11 @@ impl Rules for Fairy {
         !self.in_check(after, side)
     }
 
-    fn royal_piece(&self, pos: &Position<FairyExt>, sq: Square) -> bool {
+    fn royal_piece(&self, pos: &Position<FairyExt<O>>, sq: Square) -> bool {
         pos.ext.royal.contains(&(sq.index() as u8))
     }
 
-    fn legal_moves(&self, pos: &Position<FairyExt>, out: &mut MoveList) {
+    fn legal_moves(&self, pos: &Position<FairyExt<O>>, out: &mut MoveList) {
         self.pseudo_legal(pos, out);
         let plain = self.plain_legality(pos);
         out.retain(|mv| {
@@ -972,31 +1064,28 @@ impl Rules for Fairy {
         });
     }
 
-    fn legal_successors(
+    fn for_each_child(
         &self,
-        pos: &Position<FairyExt>,
-        out: &mut Vec<(Move, Position<FairyExt>)>,
+        pos: &Position<FairyExt<O>>,
+        mut visit: impl FnMut(&Move, &Position<FairyExt<O>>),
     ) {
         let mut moves = MoveList::new();
         self.pseudo_legal(pos, &mut moves);
         let plain = self.plain_legality(pos);
-        for mv in moves {
-            let after = match plain.as_ref().and_then(|p| p.decide(pos, &mv)) {
-                Some(false) => continue,
-                Some(true) => self.play(pos, &mv),
-                None => {
-                    let after = self.play(pos, &mv);
-                    if !self.is_legal(pos, &mv, &after) {
-                        continue;
-                    }
-                    after
-                }
-            };
-            out.push((mv, after));
+        for mv in &moves {
+            let decided = plain.as_ref().and_then(|p| p.decide(pos, mv));
+            if decided == Some(false) {
+                continue;
+            }
+            let mut after = *pos;
+            self.play_into(pos, mv, &mut after);
+            if decided == Some(true) || self.is_legal(pos, mv, &after) {
+                visit(mv, &after);
+            }
         }
     }
 
-    fn has_legal_move(&self, pos: &Position<FairyExt>) -> bool {
+    fn has_legal_move(&self, pos: &Position<FairyExt<O>>) -> bool {
         let mut moves = MoveList::new();
         self.pseudo_legal(pos, &mut moves);
         let plain = self.plain_legality(pos);
@@ -1022,7 +1111,7 @@ mod tests {
     }
 
     /// The generic answer: every pseudo-legal move played and tested.
-    fn by_playing(rules: &Fairy, pos: &Position<FairyExt>) -> MoveList {
+    fn by_playing<O: Origins>(rules: &Fairy<O>, pos: &Position<FairyExt<O>>) -> MoveList {
         let mut moves = MoveList::new();
         rules.pseudo_legal(pos, &mut moves);
         moves.retain(|mv| rules.is_legal(pos, mv, &rules.play(pos, mv)));
@@ -1067,31 +1156,48 @@ mod tests {
         let mut checked = 0;
         for words in conditions {
             let rules = fairy(words);
-            for fen in starts {
-                for _ in 0..12 {
-                    let mut pos: Position<FairyExt> = Position::from_fen(fen).unwrap();
-                    rules.init(&mut pos, &[]).unwrap();
-                    for _ in 0..40 {
-                        let slow = by_playing(&rules, &pos);
-                        let mut fast = MoveList::new();
-                        rules.legal_moves(&pos, &mut fast);
-                        assert_eq!(fast, slow, "{words}: {pos:?}");
-                        let mut succ = Vec::new();
-                        rules.legal_successors(&pos, &mut succ);
-                        assert!(succ.iter().map(|(m, _)| *m).eq(slow.iter().copied()));
-                        assert_eq!(rules.has_legal_move(&pos), !slow.is_empty());
-                        checked += 1;
-                        if slow.is_empty() {
-                            break;
-                        }
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        pos = rules.play(&pos, &slow[(seed % slow.len() as u64) as usize]);
+            checked += if rules.needs_origins() {
+                random_games(&rules.with_origins(), words, &starts, &mut seed)
+            } else {
+                random_games(&rules, words, &starts, &mut seed)
+            };
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    /// Plays random games from each of `starts`, comparing the mask answers with playing
+    /// every move in each position; returns the number of positions compared.
+    fn random_games<O: Origins>(
+        rules: &Fairy<O>,
+        words: &str,
+        starts: &[&str],
+        seed: &mut u64,
+    ) -> usize {
+        let mut checked = 0;
+        for fen in starts {
+            for _ in 0..12 {
+                let mut pos: Position<FairyExt<O>> = Position::from_fen(fen).unwrap();
+                rules.init(&mut pos, &[]).unwrap();
+                for _ in 0..40 {
+                    let slow = by_playing(rules, &pos);
+                    let mut fast = MoveList::new();
+                    rules.legal_moves(&pos, &mut fast);
+                    assert_eq!(fast, slow, "{words}: {pos:?}");
+                    let mut succ = Vec::new();
+                    rules.legal_successors(&pos, &mut succ);
+                    assert!(succ.iter().map(|(m, _)| *m).eq(slow.iter().copied()));
+                    assert_eq!(rules.has_legal_move(&pos), !slow.is_empty());
+                    checked += 1;
+                    if slow.is_empty() {
+                        break;
                     }
+                    *seed ^= *seed << 13;
+                    *seed ^= *seed >> 7;
+                    *seed ^= *seed << 17;
+                    pos = rules.play(&pos, &slow[(*seed % slow.len() as u64) as usize]);
                 }
             }
         }
-        assert!(checked > 10_000, "{checked}");
+        checked
     }
 }

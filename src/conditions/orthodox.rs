@@ -45,10 +45,8 @@ impl Rules for Orthodox {
     }
 
     #[inline]
-    fn play(&self, pos: &Position, mv: &Move) -> Position {
-        let mut next = *pos;
-        movegen::play_orthodox(&mut next, mv);
-        next
+    fn play_into(&self, _pos: &Position, mv: &Move, next: &mut Position) {
+        movegen::play_orthodox(next, mv);
     }
 
     #[inline]

@@ -46,6 +46,8 @@ impl RuleSet {
     pub fn dispatch<W: WithRules>(&self, work: W) -> W::Output {
         match self {
             RuleSet::Orthodox => work.run(&Orthodox),
+            // Only Diagram Circe pays for positions that carry the diagram squares.
+            RuleSet::Fairy(f) if f.needs_origins() => work.run(&f.with_origins()),
             RuleSet::Fairy(f) => work.run(f),
             RuleSet::Alice(a) => work.run(a),
         }

@@ -197,7 +197,8 @@ impl<R: Rules> Ctx<'_, R> {
             if goal == Goal::Mate && !rules.may_check(pos, mv) {
                 return false;
             }
-            let after = rules.play(pos, mv);
+            let mut after = *pos;
+            rules.play_into(pos, mv, &mut after);
             super::legal_after(rules, pos, mv, &after) && goal_reached(rules, &after, goal)
         })
     }
@@ -338,7 +339,8 @@ impl<R: Rules> Ctx<'_, R> {
         super::candidate_moves(rules, pos, &mut moves);
         let mut any = false;
         for mv in &moves {
-            let after = rules.play(pos, mv);
+            let mut after = *pos;
+            rules.play_into(pos, mv, &mut after);
             if !super::legal_after(rules, pos, mv, &after) {
                 continue;
             }

@@ -210,23 +210,17 @@ impl<R: Rules> Ctx<'_, R> {
                 }
             }
             Step::Play { may_check } => {
-                let mut moves = MoveList::new();
-                candidate_moves(self.rules, pos, &mut moves);
                 // Every child first, each asking memory for its table entry, then the
                 // searches: the entries arrive while the other children are played.
                 let mut children: SmallVec<[(Move, Position<R::Ext>); 64]> = SmallVec::new();
-                for mv in &moves {
-                    let after = self.rules.play(pos, mv);
-                    if !legal_after(self.rules, pos, mv, &after) {
-                        continue;
-                    }
-                    if !may_check && self.rules.in_check(&after, after.side) {
-                        continue;
+                self.rules.for_each_child(pos, |mv, after| {
+                    if !may_check && self.rules.in_check(after, after.side) {
+                        return;
                     }
                     self.table
-                        .prefetch(key(&after, remaining - 1, self.plan.end));
-                    children.push((*mv, after));
-                }
+                        .prefetch(key(after, remaining - 1, self.plan.end));
+                    children.push((*mv, *after));
+                });
                 for (mv, after) in &children {
                     path.push(*mv);
                     found |= self.search(after, idx + 1, path, out);
@@ -257,7 +251,8 @@ impl<R: Rules> Ctx<'_, R> {
             if goal == Goal::Mate && !rules.may_check(pos, mv) {
                 continue;
             }
-            let after = rules.play(pos, mv);
+            let mut after = *pos;
+            rules.play_into(pos, mv, &mut after);
             let check = rules.in_check(&after, after.side);
             if (goal == Goal::Mate) != check {
                 continue;

@@ -93,7 +93,8 @@ pub fn can_reach_goal_in_one<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: 
     let mut moves = MoveList::new();
     candidate_moves(rules, pos, &mut moves);
     moves.iter().any(|mv| {
-        let after = rules.play(pos, mv);
+        let mut after = *pos;
+        rules.play_into(pos, mv, &mut after);
         legal_after(rules, pos, mv, &after) && goal_reached(rules, &after, goal)
     })
 }
