@@ -2,7 +2,8 @@
 //! what happens when the rebirth square is taken. Every Circe-like condition is one value
 //! of [`Circe`]; Anticirce is the same value with the capturer reborn.
 
-use crate::board::{Color, Role, Square};
+use crate::board::{Bitboard, Color, Role, Square};
+use std::sync::OnceLock;
 
 /// Which unit goes back to a rebirth square after a capture.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -172,9 +173,99 @@ pub fn rebirth_square(rule: SquareRule, c: &Capture) -> Option<Square> {
     }
 }
 
+/// Capture squares indexed by colour, reborn kind and rebirth square.
+type Inverse = [[[Bitboard; 64]; 6]; 2];
+
+/// For the square rules that look only at the captured unit and its capture square: the
+/// capture squares from which a unit of `color`, reborn as `role`, comes back on `target`.
+/// `None` for the rules that look at the capturer or the unit's history (Couscous, PWC,
+/// Equipollents, Diagram, Parrain). Circe Assassin's check test asks this of every king
+/// square, so each rule's table is built once.
+pub fn reborn_from(rule: SquareRule, color: Color, role: Role, target: Square) -> Option<Bitboard> {
+    static TABLES: [OnceLock<Box<Inverse>>; 5] = [const { OnceLock::new() }; 5];
+    let slot = match rule {
+        SquareRule::Standard => 0,
+        SquareRule::Mirror => 1,
+        SquareRule::Symmetry => 2,
+        SquareRule::File => 3,
+        SquareRule::Antipodes => 4,
+        _ => return None,
+    };
+    let table = TABLES[slot].get_or_init(|| {
+        let mut t = Box::new([[[Bitboard::EMPTY; 64]; 6]; 2]);
+        for c in Color::ALL {
+            for r in Role::ALL {
+                for x in Bitboard::FULL {
+                    let cap = Capture {
+                        role: r,
+                        color: c,
+                        x,
+                        from: x,
+                        to: x,
+                        capturer_role: Role::Pawn,
+                        capturer_color: !c,
+                        origin: None,
+                    };
+                    if let Some(sq) = rebirth_square(rule, &cap) {
+                        t[c.index()][r.index()][sq.index()] |= Bitboard::from_square(x);
+                    }
+                }
+            }
+        }
+        t
+    });
+    Some(table[color.index()][role.index()][target.index()])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inverse_tables_agree_with_the_rules() {
+        for rule in [
+            SquareRule::Standard,
+            SquareRule::Mirror,
+            SquareRule::Symmetry,
+            SquareRule::File,
+            SquareRule::Antipodes,
+        ] {
+            for c in Color::ALL {
+                for r in Role::ALL {
+                    for x in Bitboard::FULL {
+                        let cap = Capture {
+                            role: r,
+                            color: c,
+                            x,
+                            from: Square::A1,
+                            to: x,
+                            capturer_role: Role::Queen,
+                            capturer_color: !c,
+                            origin: None,
+                        };
+                        for target in Bitboard::FULL {
+                            let from = reborn_from(rule, c, r, target).unwrap();
+                            assert_eq!(
+                                from.contains(x),
+                                rebirth_square(rule, &cap) == Some(target),
+                                "{rule:?} {c:?} {r:?} {x} {target}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            reborn_from(SquareRule::Pwc, Color::White, Role::Rook, Square::A1),
+            None
+        );
+        assert_eq!(
+            reborn_from(SquareRule::Standard, Color::White, Role::Rook, Square::A1)
+                .unwrap()
+                .count(),
+            32
+        );
+    }
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()

@@ -3,16 +3,19 @@
 //! so that playing and printing a move need no further choice.
 
 use super::circe::{
-    chameleon, rebirth_square, standard_square, Capture, Circe, KindRule, Occupied, Reborn,
-    SquareRule,
+    chameleon, rebirth_square, reborn_from, standard_square, Capture, Circe, KindRule, Occupied,
+    Reborn, SquareRule,
 };
 use super::Rules;
 use crate::board::{extra_key, Bitboard, Board, Color, Extension, Piece, Position, Role, Square};
-use crate::movegen::{self, Effects, Gen, Move, MoveKind, MoveList, Placement, PlainLegality};
+use crate::movegen::{
+    self, attacks, Effects, Gen, Move, MoveKind, MoveList, Placement, PlainLegality,
+};
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::marker::PhantomData;
 use std::num::NonZeroU8;
+use std::sync::OnceLock;
 
 /// Mars Circe (captures from the rebirth square) and its mirror image Anti-Mars Circe
 /// (non-captures from the rebirth square).
@@ -822,7 +825,35 @@ impl<O: Origins> Fairy<O> {
     ) -> bool {
         let board = &pos.board;
         let occ = board.occupied();
-        for v in board.by_color(color) & !Bitboard::from_square(k) {
+        let own = board.by_color(color).without(k);
+        if circe.kind != KindRule::Clone {
+            // Most rules give the rebirth square from the captured unit alone: then only
+            // the units reborn on the king need their attackers looked for.
+            let reborn = |role| self.reborn_kind(circe.kind, role, Role::Pawn, false);
+            if reborn_from(circe.square, color, Role::Pawn, k).is_some() {
+                return Role::ALL.into_iter().any(|role| {
+                    let from = reborn_from(circe.square, color, reborn(role), k).expect("static");
+                    (board.pieces(color, role) & own & from)
+                        .into_iter()
+                        .any(|v| movegen::attackers(board, v, !color, occ).is_nonempty())
+                });
+            }
+        }
+        self.assassin_threat_by_capture(pos, color, k, circe)
+    }
+
+    /// [`Fairy::assassin_threat`] capture by capture, for the rules that look at the
+    /// capturer.
+    fn assassin_threat_by_capture(
+        &self,
+        pos: &Position<FairyExt<O>>,
+        color: Color,
+        k: Square,
+        circe: Circe,
+    ) -> bool {
+        let board = &pos.board;
+        let occ = board.occupied();
+        for v in board.by_color(color).without(k) {
             let victim = board.piece_at(v).expect("occupied");
             for a in movegen::attackers(board, v, !color, occ) {
                 let capturer = board.piece_at(a).expect("occupied");
@@ -900,6 +931,103 @@ fn mars_origin(board: &Board, piece: Piece, from: Square) -> Option<(Square, Bit
         return None;
     }
     Some((via, occ.without(from).with(via)))
+}
+
+/// The rebirth squares of the pieces (not pawns) of a colour under standard Circe: for
+/// each, the kind and the squares whose units are reborn there (one square colour for
+/// knights, bishops and rooks, every square for the queen and the king).
+fn piece_homes(color: Color) -> [(Role, Square, Bitboard); 8] {
+    const DARK: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
+    let back = color.back_rank();
+    let a = Square::from_coords(0, back);
+    let b = Square::from_coords(1, back);
+    let mut out = [(Role::King, a, Bitboard::FULL); 8];
+    for (i, role) in [Role::Knight, Role::Bishop, Role::Rook]
+        .into_iter()
+        .enumerate()
+    {
+        for (j, x) in [a, b].into_iter().enumerate() {
+            // Reborn on the home square of the capture square's colour.
+            let via = standard_square(role, color, x);
+            let colour = if via.is_dark() { DARK } else { !DARK };
+            out[2 * i + j] = (role, via, colour);
+        }
+    }
+    out[6] = (
+        Role::Queen,
+        standard_square(Role::Queen, color, a),
+        Bitboard::FULL,
+    );
+    out[7] = (
+        Role::King,
+        standard_square(Role::King, color, a),
+        Bitboard::FULL,
+    );
+    out
+}
+
+/// Per colour and target square, which of [`piece_homes`] attack the target on an empty
+/// board (one bit each).
+fn homes_attacking() -> &'static [[u8; 64]; 2] {
+    static TABLE: OnceLock<[[u8; 64]; 2]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 2];
+        for color in Color::ALL {
+            for (i, (role, via, _)) in piece_homes(color).into_iter().enumerate() {
+                let piece = Piece::new(color, role);
+                for k in movegen::attacks_from(piece, via, Bitboard::EMPTY) {
+                    t[color.index()][k.index()] |= 1 << i;
+                }
+            }
+        }
+        t
+    })
+}
+
+/// The units of `by` that attack `k` under Mars Circe: each from its rebirth square (when
+/// empty or its own), lifted off its square. The pieces are taken a rebirth square at a
+/// time, as bitboards, and only the rebirth squares that see `k` on an empty board.
+fn mars_checkers(board: &Board, k: Square, by: Color) -> Bitboard {
+    let occ = board.occupied();
+    let mut set = Bitboard::EMPTY;
+    // Pawns are reborn on their file's second rank (none moves from its first rank).
+    let pawns = board.pieces(by, Role::Pawn) & !Bitboard::rank(by.back_rank());
+    for via in attacks::pawn(!by, k) & Bitboard::rank(by.pawn_rank()) {
+        let units = pawns & Bitboard::file(via.file());
+        set |= if occ.contains(via) {
+            units & Bitboard::from_square(via)
+        } else {
+            units
+        };
+    }
+    let mut seeing = homes_attacking()[by.index()][k.index()];
+    if seeing == 0 {
+        return set;
+    }
+    let homes = piece_homes(by);
+    while seeing != 0 {
+        let (role, via, group) = homes[seeing.trailing_zeros() as usize];
+        seeing &= seeing - 1;
+        let mut units = board.pieces(by, role) & group;
+        if occ.contains(via) {
+            units &= Bitboard::from_square(via);
+        }
+        if units.is_empty() {
+            continue;
+        }
+        if matches!(role, Role::Knight | Role::King) {
+            set |= units;
+            continue;
+        }
+        // A unit lifted off the only square between clears the line for itself.
+        let blocking = attacks::between(via, k) & occ;
+        set |= match blocking.count() {
+            0 => units,
+            1 => units & blocking,
+            _ => Bitboard::EMPTY,
+        };
+    }
+    set
 }
 
 /// The sum of the displacements of all units the move shifts (Parrain Circe's vector).
@@ -981,16 +1109,7 @@ impl<O: Origins> Rules for Fairy<O> {
         };
         let board = &pos.board;
         let attackers = if self.mars == Some(Mars::Mars) {
-            let mut set = Bitboard::EMPTY;
-            for from in board.by_color(!color) {
-                let piece = board.piece_at(from).expect("occupied");
-                if let Some((via, occ)) = mars_origin(board, piece, from) {
-                    if movegen::attacks_from(piece, via, occ).contains(k) {
-                        set = set.with(from);
-                    }
-                }
-            }
-            set
+            mars_checkers(board, k, !color)
         } else {
             movegen::attackers(board, k, !color, board.occupied())
         };
@@ -1163,6 +1282,94 @@ mod tests {
             };
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// Mars Circe's checkers by lines and the squares between agree with the attacks
+    /// of each unit from its rebirth square.
+    #[test]
+    fn mars_checkers_agree_with_attacks_from_the_rebirth_square() {
+        let rules = fairy("MarsCirce");
+        let mut seed = 0x1405_7B7E_F767_814Fu64;
+        let mut checks = 0;
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            let mut pos: Position<FairyExt> = Position::from_fen(fen).unwrap();
+            for _ in 0..600 {
+                let board = &pos.board;
+                for color in Color::ALL {
+                    let Some(k) = board.king(color) else { continue };
+                    let mut expected = Bitboard::EMPTY;
+                    for from in board.by_color(!color) {
+                        let piece = board.piece_at(from).unwrap();
+                        if let Some((via, occ)) = mars_origin(board, piece, from) {
+                            if movegen::attacks_from(piece, via, occ).contains(k) {
+                                expected = expected.with(from);
+                            }
+                        }
+                    }
+                    assert_eq!(mars_checkers(board, k, !color), expected, "{pos:?}");
+                    checks += usize::from(expected.is_nonempty());
+                }
+                let moves = by_playing(&rules, &pos);
+                if moves.is_empty() {
+                    pos = Position::from_fen(fen).unwrap();
+                    continue;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos = rules.play(&pos, &moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(checks > 20, "{checks}");
+    }
+
+    /// Circe Assassin's check test by the tables of rebirth squares agrees with trying
+    /// every capture, for each square rule and kind rule it combines with.
+    #[test]
+    fn assassin_threat_by_tables_agrees_with_every_capture() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut threats = 0;
+        for words in [
+            "CirceAssassin",
+            "CirceAssassin Chameleon",
+            "CirceAssassin Mirror",
+            "CirceAssassin Symmetry",
+            "CirceAssassin File",
+            "CirceAssassin Antipodes",
+        ] {
+            let rules = fairy(words);
+            let circe = rules.circe.expect("a Circe rule");
+            for fen in [
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            ] {
+                let mut pos: Position<FairyExt> = Position::from_fen(fen).unwrap();
+                for _ in 0..400 {
+                    for color in Color::ALL {
+                        if let Some(k) = pos.board.king(color) {
+                            let fast = rules.assassin_threat(&pos, color, k, circe);
+                            let slow = rules.assassin_threat_by_capture(&pos, color, k, circe);
+                            assert_eq!(fast, slow, "{words}: {pos:?}");
+                            threats += usize::from(fast);
+                        }
+                    }
+                    let moves = by_playing(&rules, &pos);
+                    if moves.is_empty() {
+                        pos = Position::from_fen(fen).unwrap();
+                        continue;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos = rules.play(&pos, &moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(threats > 20, "{threats}");
     }
 
     /// Plays random games from each of `starts`, comparing the mask answers with playing
