@@ -1,7 +1,6 @@
 //! Zobrist keys: random words whose XOR identifies a position.
 
 use super::{Color, Piece, Square};
-use std::sync::LazyLock;
 
 pub(crate) struct Keys {
     pub piece: [[[u64; 64]; 6]; 2],
@@ -13,29 +12,57 @@ pub(crate) struct Keys {
     pub extra: [[u64; 64]; 16],
 }
 
-pub(crate) static KEYS: LazyLock<Keys> = LazyLock::new(|| {
-    let mut state = 0x243F_6A88_85A3_08D3u64;
-    let mut next = move || {
-        // splitmix64
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    let mut piece = [[[0; 64]; 6]; 2];
-    for c in &mut piece {
-        for r in c.iter_mut() {
-            for k in r.iter_mut() {
-                *k = next();
-            }
-        }
+/// Built at compile time: a lazily built table put a synchronised load in front of every
+/// lookup on the make path.
+pub(crate) static KEYS: Keys = build();
+
+/// splitmix64, one step: the next state and its output.
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+/// Fills `out` with the next outputs of the generator.
+const fn fill(mut state: u64, out: &mut [u64; 64]) -> u64 {
+    let mut i = 0;
+    while i < 64 {
+        let (s, v) = splitmix(state);
+        state = s;
+        out[i] = v;
+        i += 1;
     }
-    let kamikaze = std::array::from_fn(|_| next());
-    let side = next();
-    let castling = std::array::from_fn(|_| next());
-    let ep = std::array::from_fn(|_| next());
-    let extra = std::array::from_fn(|_| std::array::from_fn(|_| next()));
+    state
+}
+
+const fn build() -> Keys {
+    let mut state = 0x243F_6A88_85A3_08D3u64;
+    let mut piece = [[[0; 64]; 6]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 0;
+        while r < 6 {
+            state = fill(state, &mut piece[c][r]);
+            r += 1;
+        }
+        c += 1;
+    }
+    let mut kamikaze = [0; 64];
+    state = fill(state, &mut kamikaze);
+    let (s, side) = splitmix(state);
+    state = s;
+    let mut castling = [0; 64];
+    state = fill(state, &mut castling);
+    let mut ep = [0; 64];
+    state = fill(state, &mut ep);
+    let mut extra = [[0; 64]; 16];
+    let mut slot = 0;
+    while slot < 16 {
+        state = fill(state, &mut extra[slot]);
+        slot += 1;
+    }
     Keys {
         piece,
         kamikaze,
@@ -44,7 +71,7 @@ pub(crate) static KEYS: LazyLock<Keys> = LazyLock::new(|| {
         ep,
         extra,
     }
-});
+}
 
 #[inline]
 pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {

@@ -107,7 +107,7 @@ impl PlainLegality {
     pub fn decide<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> Option<bool> {
         let plain = mv.captured.is_none()
             && matches!(mv.kind, MoveKind::Quiet | MoveKind::DoubleStep)
-            && mv.effects == Default::default();
+            && mv.effects.is_none();
         plain.then(|| self.allows(pos, mv))
     }
 

@@ -59,6 +59,41 @@ pub struct Effects {
     pub alice_to: u8,
 }
 
+impl Effects {
+    /// Whether the move has no effect beyond its orthodox shape (most moves): tested
+    /// field by field, the likeliest first, which the derived equality does not inline.
+    #[inline]
+    pub fn is_none(&self) -> bool {
+        // Destructured, so that a new field cannot be forgotten here.
+        let Effects {
+            rebirth,
+            buried,
+            relocation,
+            capturer_removed,
+            removal_shown,
+            arrival,
+            capture_from,
+            erupted,
+            castling_king_from,
+            castling_rook_from,
+            alice_from,
+            alice_to,
+        } = *self;
+        rebirth.is_none()
+            && relocation.is_none()
+            && arrival.is_none()
+            && capture_from.is_none()
+            && !capturer_removed
+            && !removal_shown
+            && !buried
+            && !erupted
+            && castling_king_from.is_none()
+            && castling_rook_from.is_none()
+            && alice_from == 0
+            && alice_to == 0
+    }
+}
+
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
     pub from: Square,

@@ -353,8 +353,15 @@ pub fn goal_in_reach<E>(
         Goal::Mate => ball(king, def) & within(&check, bound.att),
         Goal::Stalemate => ball(king, def),
     };
+    let free = match goal {
+        Goal::Stalemate => bound.free_units(),
+        Goal::Mate => SmallVec::new(),
+    };
     'square: for k in squares {
         let spare = def - king_distance(king, k);
+        if goal == Goal::Stalemate && !bound.freeze_within(&free, k, spare) {
+            continue;
+        }
         let mut blocks = Blocks::new(spare, blockers);
         for f in attacks::king(k) {
             // A guard costs the defender nothing, so it is preferred to a block: a unit
@@ -425,6 +432,13 @@ fn units(board: &Board, color: Color) -> SmallVec<[(Square, usize); 16]> {
     out
 }
 
+/// A defender unit that has somewhere to go (see `Bound::free_units`).
+struct Free {
+    sq: Square,
+    open: Bitboard,
+    landing: Bitboard,
+}
+
 /// One position's attacker for the bounds.
 struct Bound<'a> {
     d: &'a Distances,
@@ -476,40 +490,118 @@ impl Bound<'_> {
         }
     }
 
-    /// Stalemate with the defender's units where they stand (king on `king`): each unit
-    /// that has a free square to go to must lose its moves, and only the attacker can see
-    /// to it, one move for each: by taking the unit, or for a pawn by standing in its way.
-    /// A unit in line with its king might instead be pinned, so it is left out.
-    fn can_freeze(&self, king: Square) -> bool {
+    /// The defender's units but its king that have somewhere to go: each with its empty
+    /// squares in contact (for a pawn, the square ahead) and the squares an attacker unit
+    /// takes or blocks it from.
+    fn free_units(&self) -> SmallVec<[Free; 16]> {
         let board = self.board;
         let empty = !board.occupied();
-        let mut needed = 0u8;
+        let mut out = SmallVec::new();
         for (sq, kd) in units(board, self.defender) {
-            if attacks::line(king, sq).is_nonempty() {
-                continue;
-            }
-            let (free, landing) = if kd < 2 {
+            let (open, landing) = if kd < 2 {
                 match sq.offset(0, self.defender.forward()) {
-                    _ if sq.rank() == self.defender.back_rank() => (false, Bitboard::EMPTY),
-                    Some(ahead) if empty.contains(ahead) => {
-                        (true, Bitboard::from_square(sq).with(ahead))
-                    }
-                    _ => (false, Bitboard::EMPTY),
+                    _ if sq.rank() == self.defender.back_rank() => continue,
+                    Some(ahead) if empty.contains(ahead) => (
+                        Bitboard::from_square(ahead),
+                        Bitboard::from_square(sq).with(ahead),
+                    ),
+                    _ => continue,
                 }
             } else {
                 // Moves along a line start with the neighbouring square on it.
-                let first = self.d.contact(kd, sq);
-                ((first & empty).is_nonempty(), Bitboard::from_square(sq))
+                (self.d.contact(kd, sq) & empty, Bitboard::from_square(sq))
             };
-            if !free {
+            if open.is_nonempty() {
+                out.push(Free { sq, open, landing });
+            }
+        }
+        out
+    }
+
+    /// Stalemate with the defender's units where they stand (king on `king`): each unit
+    /// that has a free square to go to must lose its moves, and only the attacker can see
+    /// to it, one move for each: by taking the unit, or for a pawn by standing in its way.
+    /// A unit that might be pinned instead is left out.
+    fn can_freeze(&self, king: Square) -> bool {
+        let mut needed = 0u8;
+        for f in self.free_units() {
+            if self.may_pin(king, f.sq) {
                 continue;
             }
             needed += 1;
-            if needed > self.att || !landing.into_iter().any(|t| self.reach_within(t)) {
+            if needed > self.att || !f.landing.into_iter().any(|t| self.reach_within(t)) {
                 return false;
             }
         }
         true
+    }
+
+    /// Whether the defender's unit on `sq` might stand pinned against its king on `k`: in
+    /// line with it, and an attacker unit that moves along that line (a pawn as the queen
+    /// it promotes to) can stand beyond it within the attacker's moves.
+    fn may_pin(&self, k: Square, sq: Square) -> bool {
+        let line = attacks::line(k, sq);
+        if line.is_empty() {
+            return false;
+        }
+        let beyond = line
+            .into_iter()
+            .filter(|&p| attacks::between(k, p).contains(sq))
+            .fold(Bitboard::EMPTY, Bitboard::with);
+        let diagonal = k.rank() != sq.rank() && k.file() != sq.file();
+        let along = if diagonal { Role::Bishop } else { Role::Rook };
+        let color = self.attacker;
+        let queen = kind(color, Role::Queen);
+        self.units.iter().any(|&(from, kd)| {
+            let row = if kd < 2 {
+                &self.d.promoted[color.index()][0][from.index()]
+            } else if kd == queen || kd == kind(color, along) {
+                &self.d.reach[kd][from.index()]
+            } else {
+                return false;
+            };
+            (within(row, self.att) & beyond).is_nonempty()
+        })
+    }
+
+    /// Stalemate with the king ending on `k` and `spare` other moves of the defender: each
+    /// free unit (`free`) that cannot be pinned against `k` must lose its moves.
+    /// The defender's moves do it by moving the unit (one each) or by filling its free
+    /// squares (one square a move; the king on `k` fills one too); the attacker by taking
+    /// a unit or standing in a pawn's way, one move for each. A unit with more free
+    /// squares than `spare` cannot be closed in by the defender; with one spare move only
+    /// the units whose single free square is the same can be closed in at once.
+    fn freeze_within(&self, free: &[Free], k: Square, spare: u8) -> bool {
+        let mut hard = 0u32;
+        let mut soft = 0u32;
+        let mut singles = [0u8; 64];
+        let mut best_single = 0u8;
+        for f in free {
+            if self.may_pin(k, f.sq) {
+                continue;
+            }
+            let open = f.open.without(k);
+            if open.is_empty() {
+                continue;
+            }
+            let n = open.count();
+            if n > u32::from(spare) {
+                hard += 1;
+                continue;
+            }
+            soft += 1;
+            if n == 1 {
+                let t = open.first().expect("one square").index();
+                singles[t] += 1;
+                best_single = best_single.max(singles[t]);
+            }
+        }
+        let closed = match spare {
+            0 => 0,
+            1 => u32::from(best_single),
+            _ => soft,
+        };
+        (hard + soft).saturating_sub(closed + u32::from(spare)) <= u32::from(self.att)
     }
 
     /// Whether some attacker unit, its king included, can stand on `target` within its moves.
@@ -804,6 +896,32 @@ mod tests {
         units.pop();
         units.push(("d4", B, Role::Pawn));
         assert!(goal_in_reach(&position(&units), B, Goal::Stalemate, 1, 0));
+    }
+
+    #[test]
+    fn the_defenders_last_moves_close_in_few_units() {
+        use Color::{Black as B, White as W};
+        let mut units = vec![
+            ("h8", B, Role::King),
+            ("f7", W, Role::King),
+            ("f5", W, Role::Bishop),
+            ("a5", B, Role::Pawn),
+            ("b5", B, Role::Pawn),
+            ("c5", B, Role::Pawn),
+        ];
+        // One black move takes care of one free pawn, one white move of another.
+        assert!(goal_in_reach(&position(&units), B, Goal::Stalemate, 1, 1));
+        units.push(("d5", B, Role::Pawn));
+        assert!(!goal_in_reach(&position(&units), B, Goal::Stalemate, 1, 1));
+        // Two more black moves: each may move a pawn or stand in front of one.
+        assert!(goal_in_reach(&position(&units), B, Goal::Stalemate, 1, 2));
+        // A pawn in line with the king counts unless a white line piece can stand
+        // beyond it in time: none can beyond e5 at once, the bishop on c3 already does.
+        units.pop();
+        units.push(("e5", B, Role::Pawn));
+        assert!(!goal_in_reach(&position(&units), B, Goal::Stalemate, 1, 1));
+        units.push(("c3", W, Role::Bishop));
+        assert!(goal_in_reach(&position(&units), B, Goal::Stalemate, 1, 1));
     }
 
     /// Whether some line of `plies` half moves from `pos` ends in `goal`, by trying them all.
