@@ -570,9 +570,11 @@ impl Bound<'_> {
     /// squares (one square a move; the king on `k` fills one too); the attacker by taking
     /// a unit or standing in a pawn's way, one move for each. A unit with more free
     /// squares than `spare` cannot be closed in by the defender; with one spare move only
-    /// the units whose single free square is the same can be closed in at once.
+    /// the units whose single free square is the same can be closed in at once. A unit
+    /// that can be neither closed in nor reached by the attacker in time must be moved.
     fn freeze_within(&self, free: &[Free], k: Square, spare: u8) -> bool {
         let mut hard = 0u32;
+        let mut unreached = 0u32;
         let mut soft = 0u32;
         let mut singles = [0u8; 64];
         let mut best_single = 0u8;
@@ -587,6 +589,13 @@ impl Bound<'_> {
             let n = open.count();
             if n > u32::from(spare) {
                 hard += 1;
+                // Neither closed in nor reached by the attacker: the defender must move it.
+                if !f.landing.into_iter().any(|t| self.reach_within(t)) {
+                    unreached += 1;
+                    if unreached > u32::from(spare) {
+                        return false;
+                    }
+                }
                 continue;
             }
             soft += 1;
