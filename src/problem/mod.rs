@@ -161,7 +161,7 @@ fn run<R: Rules>(
 ) -> Result<Outcome, SetupError> {
     let options = &spec.options;
     let stip = twin.stipulation.value;
-    let table = Table::new(config.hash_mb);
+    let table = Table::pooled(config.hash_mb);
     let first = setup::first_mover(&stip, options);
     let sides: Vec<bool> = if options.half_duplex {
         vec![true]
