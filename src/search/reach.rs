@@ -572,8 +572,8 @@ impl Bound<'_> {
     /// The defender's moves do it by moving the unit (one each) or by filling its free
     /// squares (one square a move; the king on `k` fills one too); the attacker by taking
     /// a unit or standing in a pawn's way, one move for each. A unit with more free
-    /// squares than `spare` cannot be closed in by the defender; with one spare move only
-    /// the units whose single free square is the same can be closed in at once. A unit
+    /// squares than `spare` cannot be closed in by the defender; with one or two spare
+    /// moves only the units whose free squares are among the one or two filled can be. A unit
     /// that can be neither closed in nor reached by the attacker in time must be moved.
     fn freeze_within(&self, free: &[Free], k: Square, spare: u8) -> bool {
         let mut hard = 0u32;
@@ -581,6 +581,7 @@ impl Bound<'_> {
         let mut soft = 0u32;
         let mut singles = [0u8; 64];
         let mut best_single = 0u8;
+        let mut pairs: SmallVec<[Bitboard; 16]> = SmallVec::new();
         for f in free {
             if self.may_pin(k, f.sq) {
                 continue;
@@ -606,11 +607,32 @@ impl Bound<'_> {
                 let t = open.first().expect("one square").index();
                 singles[t] += 1;
                 best_single = best_single.max(singles[t]);
+            } else if n == 2 {
+                pairs.push(open);
             }
         }
         let closed = match spare {
             0 => 0,
             1 => u32::from(best_single),
+            2 => {
+                // Two squares filled: the units closed in are those whose free squares
+                // are among them.
+                let mut tops = [0u8; 2];
+                for &c in &singles {
+                    if c > tops[0] {
+                        tops = [c, tops[0]];
+                    } else if c > tops[1] {
+                        tops[1] = c;
+                    }
+                }
+                let mut best = u32::from(tops[0]) + u32::from(tops[1]);
+                for &p in &pairs {
+                    let same = pairs.iter().filter(|&&q| q == p).count() as u32;
+                    let alone: u32 = p.into_iter().map(|t| u32::from(singles[t.index()])).sum();
+                    best = best.max(same + alone);
+                }
+                best
+            }
             _ => soft,
         };
         (hard + soft).saturating_sub(closed + u32::from(spare)) <= u32::from(self.att)
