@@ -1296,8 +1296,7 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         ] {
-            let mut pos: Position<FairyExt> = Position::from_fen(fen).unwrap();
-            for _ in 0..600 {
+            random_walk(&rules, fen, 600, &mut seed, |pos| {
                 let board = &pos.board;
                 for color in Color::ALL {
                     let Some(k) = board.king(color) else { continue };
@@ -1313,16 +1312,7 @@ mod tests {
                     assert_eq!(mars_checkers(board, k, !color), expected, "{pos:?}");
                     checks += usize::from(expected.is_nonempty());
                 }
-                let moves = by_playing(&rules, &pos);
-                if moves.is_empty() {
-                    pos = Position::from_fen(fen).unwrap();
-                    continue;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos = rules.play(&pos, &moves[(seed % moves.len() as u64) as usize]);
-            }
+            });
         }
         assert!(checks > 20, "{checks}");
     }
@@ -1347,33 +1337,23 @@ mod tests {
                 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             ] {
-                let mut pos: Position<FairyExt> = Position::from_fen(fen).unwrap();
-                for _ in 0..400 {
+                random_walk(&rules, fen, 400, &mut seed, |pos| {
                     for color in Color::ALL {
                         if let Some(k) = pos.board.king(color) {
-                            let fast = rules.assassin_threat(&pos, color, k, circe);
-                            let slow = rules.assassin_threat_by_capture(&pos, color, k, circe);
+                            let fast = rules.assassin_threat(pos, color, k, circe);
+                            let slow = rules.assassin_threat_by_capture(pos, color, k, circe);
                             assert_eq!(fast, slow, "{words}: {pos:?}");
                             threats += usize::from(fast);
                         }
                     }
-                    let moves = by_playing(&rules, &pos);
-                    if moves.is_empty() {
-                        pos = Position::from_fen(fen).unwrap();
-                        continue;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos = rules.play(&pos, &moves[(seed % moves.len() as u64) as usize]);
-                }
+                });
             }
         }
         assert!(threats > 20, "{threats}");
     }
 
-    /// Plays random games from each of `starts`, comparing the mask answers with playing
-    /// every move in each position; returns the number of positions compared.
+    /// Compares the mask answers with playing every move, in each position of a random
+    /// walk from each of `starts`; returns the number of positions compared.
     fn random_games<O: Origins>(
         rules: &Fairy<O>,
         words: &str,
@@ -1382,29 +1362,44 @@ mod tests {
     ) -> usize {
         let mut checked = 0;
         for fen in starts {
-            for _ in 0..12 {
-                let mut pos: Position<FairyExt<O>> = Position::from_fen(fen).unwrap();
-                rules.init(&mut pos, &[]).unwrap();
-                for _ in 0..40 {
-                    let slow = by_playing(rules, &pos);
-                    let mut fast = MoveList::new();
-                    rules.legal_moves(&pos, &mut fast);
-                    assert_eq!(fast, slow, "{words}: {pos:?}");
-                    let mut succ = Vec::new();
-                    rules.legal_successors(&pos, &mut succ);
-                    assert!(succ.iter().map(|(m, _)| *m).eq(slow.iter().copied()));
-                    assert_eq!(rules.has_legal_move(&pos), !slow.is_empty());
-                    checked += 1;
-                    if slow.is_empty() {
-                        break;
-                    }
-                    *seed ^= *seed << 13;
-                    *seed ^= *seed >> 7;
-                    *seed ^= *seed << 17;
-                    pos = rules.play(&pos, &slow[(*seed % slow.len() as u64) as usize]);
-                }
-            }
+            random_walk(rules, fen, 480, seed, |pos| {
+                let slow = by_playing(rules, pos);
+                let mut fast = MoveList::new();
+                rules.legal_moves(pos, &mut fast);
+                assert_eq!(fast, slow, "{words}: {pos:?}");
+                let mut succ = Vec::new();
+                rules.legal_successors(pos, &mut succ);
+                assert!(succ.iter().map(|(m, _)| *m).eq(slow.iter().copied()));
+                assert_eq!(rules.has_legal_move(pos), !slow.is_empty());
+                checked += 1;
+            });
         }
         checked
+    }
+
+    /// Shows `visit` each position of a random game of `steps` moves from `fen`, started
+    /// again whenever it ends.
+    fn random_walk<O: Origins>(
+        rules: &Fairy<O>,
+        fen: &str,
+        steps: usize,
+        seed: &mut u64,
+        mut visit: impl FnMut(&Position<FairyExt<O>>),
+    ) {
+        let mut start: Position<FairyExt<O>> = Position::from_fen(fen).unwrap();
+        rules.init(&mut start, &[]).unwrap();
+        let mut pos = start;
+        for _ in 0..steps {
+            visit(&pos);
+            let moves = by_playing(rules, &pos);
+            if moves.is_empty() {
+                pos = start;
+                continue;
+            }
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            pos = rules.play(&pos, &moves[(*seed % moves.len() as u64) as usize]);
+        }
     }
 }
