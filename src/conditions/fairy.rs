@@ -468,9 +468,19 @@ impl<O: Origins> Fairy<O> {
             out.push(mv);
             return;
         }
-        // Where everything else stands after the move.
-        let mut after = *pos;
-        self.apply(pos, &mv, &mut after);
+        // Where everything else stands after the move: for a plain move (no capture,
+        // castling or effect) only its own two squares change and nothing is buried.
+        let plain = mv.captured.is_none() && !mv.is_castling() && mv.effects.is_none();
+        let (occupied, hidden) = if plain {
+            (
+                pos.board.occupied().without(mv.from).with(mv.to),
+                pos.ext.hidden,
+            )
+        } else {
+            let mut after = *pos;
+            self.apply(pos, &mv, &mut after);
+            (after.board.occupied(), after.ext.hidden)
+        };
         if let Some(p) = pos.ext.pending {
             let contra = matches!(
                 self.circe.map(|c| c.square),
@@ -479,7 +489,7 @@ impl<O: Origins> Fairy<O> {
             let (df, dr) = displacement(&mv);
             let (df, dr) = if contra { (-df, -dr) } else { (df, dr) };
             if let Some(sq) = p.square.offset(df, dr) {
-                if !after.board.occupied().contains(sq) {
+                if !occupied.contains(sq) {
                     for placement in placements(p.piece(), sq, p.kamikaze()) {
                         let mut m = mv;
                         m.effects.arrival = Some(placement);
@@ -491,12 +501,10 @@ impl<O: Origins> Fairy<O> {
             out.push(mv);
             return;
         }
-        if let Some(h) = after
-            .ext
-            .hidden
+        if let Some(h) = hidden
             .iter()
             .flatten()
-            .find(|h| !after.board.occupied().contains(h.square))
+            .find(|h| !occupied.contains(h.square))
         {
             mv.effects.arrival = Some(Placement {
                 piece: h.piece(),
