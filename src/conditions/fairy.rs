@@ -974,21 +974,28 @@ fn piece_homes(color: Color) -> [(Role, Square, Bitboard); 8] {
     out
 }
 
-/// Per colour and target square, which of [`piece_homes`] attack the target on an empty
-/// board (one bit each).
-fn homes_attacking() -> &'static [[u8; 64]; 2] {
-    static TABLE: OnceLock<[[u8; 64]; 2]> = OnceLock::new();
+/// Per colour, the piece rebirth squares ([`piece_homes`]) and, per target square, which
+/// of them attack the target on an empty board (one bit each). Built once: the Mars check
+/// test asks it on every move.
+struct MarsHomes {
+    homes: [[(Role, Square, Bitboard); 8]; 2],
+    seeing: [[u8; 64]; 2],
+}
+
+fn mars_homes() -> &'static MarsHomes {
+    static TABLE: OnceLock<MarsHomes> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut t = [[0u8; 64]; 2];
+        let homes = [piece_homes(Color::White), piece_homes(Color::Black)];
+        let mut seeing = [[0u8; 64]; 2];
         for color in Color::ALL {
-            for (i, (role, via, _)) in piece_homes(color).into_iter().enumerate() {
+            for (i, &(role, via, _)) in homes[color.index()].iter().enumerate() {
                 let piece = Piece::new(color, role);
                 for k in movegen::attacks_from(piece, via, Bitboard::EMPTY) {
-                    t[color.index()][k.index()] |= 1 << i;
+                    seeing[color.index()][k.index()] |= 1 << i;
                 }
             }
         }
-        t
+        MarsHomes { homes, seeing }
     })
 }
 
@@ -1008,11 +1015,9 @@ fn mars_checkers(board: &Board, k: Square, by: Color) -> Bitboard {
             units
         };
     }
-    let mut seeing = homes_attacking()[by.index()][k.index()];
-    if seeing == 0 {
-        return set;
-    }
-    let homes = piece_homes(by);
+    let table = mars_homes();
+    let homes = &table.homes[by.index()];
+    let mut seeing = table.seeing[by.index()][k.index()];
     while seeing != 0 {
         let (role, via, group) = homes[seeing.trailing_zeros() as usize];
         seeing &= seeing - 1;
