@@ -15,6 +15,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::marker::PhantomData;
 use std::num::NonZeroU8;
+use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
 /// Mars Circe (captures from the rebirth square) and its mirror image Anti-Mars Circe
@@ -1196,11 +1197,11 @@ impl<O: Origins> Rules for Fairy<O> {
         });
     }
 
-    fn for_each_child(
+    fn try_for_each_child(
         &self,
         pos: &Position<FairyExt<O>>,
-        mut visit: impl FnMut(&Move, &Position<FairyExt<O>>),
-    ) {
+        mut visit: impl FnMut(&Move, &Position<FairyExt<O>>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let mut moves = MoveList::new();
         self.pseudo_legal(pos, &mut moves);
         let plain = self.plain_legality(pos);
@@ -1212,9 +1213,10 @@ impl<O: Origins> Rules for Fairy<O> {
             let mut after = *pos;
             self.play_into(pos, mv, &mut after);
             if decided == Some(true) || self.is_legal(pos, mv, &after) {
-                visit(mv, &after);
+                visit(mv, &after)?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     fn has_legal_move(&self, pos: &Position<FairyExt<O>>) -> bool {

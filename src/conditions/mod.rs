@@ -19,6 +19,7 @@ pub use resolve::{command_line_words, resolve, RuleSet, UnitMarks, WithRules};
 
 use crate::board::{Color, Extension, Piece, Position, Square};
 use crate::movegen::{Move, MoveList};
+use std::ops::ControlFlow;
 
 /// The rules of play under one set of conditions.
 pub trait Rules: Sync + Send {
@@ -126,14 +127,27 @@ pub trait Rules: Sync + Send {
     }
 
     /// Calls `visit` with each legal move and the position it leads to, in generation
-    /// order: for the loops that play every move anyway. Rules that can tell some moves
-    /// legal without the check test (`Fairy`'s plain moves) do so here.
+    /// order: for the loops that play every move anyway.
     #[inline]
     fn for_each_child(
         &self,
         pos: &Position<Self::Ext>,
         mut visit: impl FnMut(&Move, &Position<Self::Ext>),
     ) {
+        let _ = self.try_for_each_child(pos, |mv, after| {
+            visit(mv, after);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`Rules::for_each_child`] until `visit` breaks; tells whether it did. Rules that can
+    /// tell some moves legal without the check test (`Fairy`'s plain moves) do so here.
+    #[inline]
+    fn try_for_each_child(
+        &self,
+        pos: &Position<Self::Ext>,
+        mut visit: impl FnMut(&Move, &Position<Self::Ext>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let mut moves = MoveList::new();
         if Self::FILTERS_WITHOUT_PLAYING {
             self.legal_moves(pos, &mut moves);
@@ -144,9 +158,10 @@ pub trait Rules: Sync + Send {
             let mut after = *pos;
             self.play_into(pos, mv, &mut after);
             if Self::FILTERS_WITHOUT_PLAYING || self.is_legal(pos, mv, &after) {
-                visit(mv, &after);
+                visit(mv, &after)?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// Whether the side to move has any legal move.

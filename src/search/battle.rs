@@ -10,6 +10,7 @@ use crate::conditions::Rules;
 use crate::movegen::{Move, MoveList};
 use crate::stipulation::Goal;
 use rayon::prelude::*;
+use std::ops::ControlFlow;
 
 /// Who must do what in a battle stipulation.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -335,21 +336,18 @@ impl<R: Rules> Ctx<'_, R> {
     fn every_defence_reaches_goal(&self, pos: &Position<R::Ext>) -> bool {
         let rules = self.rules;
         let goal = self.spec.goal;
-        let mut moves = MoveList::new();
-        super::candidate_moves(rules, pos, &mut moves);
         let mut any = false;
-        for mv in &moves {
-            let mut after = *pos;
-            rules.play_into(pos, mv, &mut after);
-            if !super::legal_after(rules, pos, mv, &after) {
-                continue;
-            }
-            if !goal_reached(rules, &after, goal) {
-                return false;
-            }
-            any = true;
-        }
-        any
+        let all = rules
+            .try_for_each_child(pos, |_, after| {
+                if goal_reached(rules, after, goal) {
+                    any = true;
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            })
+            .is_continue();
+        all && any
     }
 
     /// Whether the attacker wins after the defence leading to `after` (self and reflex

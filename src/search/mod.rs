@@ -22,6 +22,7 @@ use crate::conditions::Rules;
 use crate::movegen::{Move, MoveList};
 use crate::stipulation::Goal;
 use std::cell::Cell;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// A move as printed: the move, who made it, and what it did to the opponent.
@@ -90,13 +91,15 @@ pub fn successors<R: Rules>(rules: &R, pos: &Position<R::Ext>) -> Vec<(Move, Pos
 
 /// Whether some legal move of the side to move reaches `goal` at once.
 pub fn can_reach_goal_in_one<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: Goal) -> bool {
-    let mut moves = MoveList::new();
-    candidate_moves(rules, pos, &mut moves);
-    moves.iter().any(|mv| {
-        let mut after = *pos;
-        rules.play_into(pos, mv, &mut after);
-        legal_after(rules, pos, mv, &after) && goal_reached(rules, &after, goal)
-    })
+    rules
+        .try_for_each_child(pos, |_, after| {
+            if goal_reached(rules, after, goal) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .is_break()
 }
 
 /// The moves a search tries at a node: the legal ones when the rules tell legality
