@@ -4,7 +4,7 @@ use super::{
     candidate_moves, goal_reached, legal_after, null_move, reach, successors, Limits, PlayedMove,
     Table,
 };
-use crate::board::Position;
+use crate::board::{Bitboard, Position, Role};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveKind, MoveList};
 use crate::stipulation::Goal;
@@ -138,11 +138,39 @@ impl<R: Rules> Ctx<'_, R> {
         reach::goal_in_reach(pos, defender, goal, plays[1 - last], plays[last])
     }
 
+    /// The squares of the units (not the king) of the side to play at step `idx` none of
+    /// whose moves can leave the goal in reach, found unit by unit instead of move by move:
+    /// for mate, when that side is the one to be mated and could not pass.
+    fn hopeless_units(&self, pos: &Position<R::Ext>, idx: usize) -> Bitboard {
+        if !R::ORTHODOX_MOVEMENT || self.plan.end != End::Goal(Goal::Mate) {
+            return Bitboard::EMPTY;
+        }
+        let next = idx + 1;
+        let last = (self.plan.steps.len() - next) % 2;
+        let defender = if last == 0 { !pos.side } else { pos.side };
+        if defender != pos.side {
+            return Bitboard::EMPTY;
+        }
+        let [att, def] = [self.plays[next][1 - last], self.plays[next][last]];
+        // A unit about to move counts as nearer than where it stands: when the goal is in
+        // reach with it standing still, it is with any move.
+        if reach::goal_in_reach(pos, defender, Goal::Mate, att, def) {
+            return Bitboard::EMPTY;
+        }
+        let board = &pos.board;
+        (board.by_color(defender) & !board.by_role(Role::King))
+            .into_iter()
+            .filter(|&sq| !reach::mate_in_reach_after_moving(pos, defender, sq, att, def))
+            .fold(Bitboard::EMPTY, Bitboard::with)
+    }
+
     /// Collects every completion of the plan from step `idx`; returns whether there was one.
+    /// `bounded`: the caller has found the goal in reach from `pos`.
     fn search(
         &self,
         pos: &Position<R::Ext>,
         idx: usize,
+        bounded: bool,
         path: &mut Vec<Move>,
         out: &mut Vec<Vec<Move>>,
     ) -> bool {
@@ -185,7 +213,7 @@ impl<R: Rules> Ctx<'_, R> {
             return false;
         }
         let mut found = false;
-        if !self.goal_in_reach(pos, idx) {
+        if !bounded && !self.goal_in_reach(pos, idx) {
             self.table.update(k, |b| b.lose = remaining as u16);
             return false;
         }
@@ -197,7 +225,7 @@ impl<R: Rules> Ctx<'_, R> {
                 found = self.finish(pos, goal, path, out);
             }
             Step::Pass => {
-                found = self.search(&null_move(pos), idx + 1, path, out);
+                found = self.search(&null_move(pos), idx + 1, false, path, out);
             }
             Step::Play { may_check } if self.plan.null_moves => {
                 for (mv, after) in step_moves(self.rules, self.plan, pos) {
@@ -205,7 +233,7 @@ impl<R: Rules> Ctx<'_, R> {
                         continue;
                     }
                     path.push(mv);
-                    found |= self.search(&after, idx + 1, path, out);
+                    found |= self.search(&after, idx + 1, false, path, out);
                     path.pop();
                 }
             }
@@ -213,8 +241,15 @@ impl<R: Rules> Ctx<'_, R> {
                 // Every child first, each asking memory for its table entry, then the
                 // searches: the entries arrive while the other children are played.
                 let mut children: SmallVec<[(Move, Position<R::Ext>); 64]> = SmallVec::new();
+                let hopeless = self.hopeless_units(pos, idx);
                 self.rules.for_each_child(pos, |mv, after| {
+                    if hopeless.contains(mv.from) {
+                        return;
+                    }
                     if !may_check && self.rules.in_check(after, after.side) {
+                        return;
+                    }
+                    if !self.goal_in_reach(after, idx + 1) {
                         return;
                     }
                     self.table
@@ -223,7 +258,7 @@ impl<R: Rules> Ctx<'_, R> {
                 });
                 for (mv, after) in &children {
                     path.push(*mv);
-                    found |= self.search(after, idx + 1, path, out);
+                    found |= self.search(after, idx + 1, true, path, out);
                     path.pop();
                 }
             }
@@ -326,7 +361,7 @@ pub fn solve_plan<R: Rules>(
         .map(|(path, p, idx)| {
             let mut out = Vec::new();
             let mut path = path.clone();
-            limits.counted(|| ctx.search(p, *idx, &mut path, &mut out));
+            limits.counted(|| ctx.search(p, *idx, false, &mut path, &mut out));
             out
         })
         .collect();

@@ -308,6 +308,43 @@ pub fn goal_in_reach<E>(
     attacker_moves: usize,
     defender_moves: usize,
 ) -> bool {
+    bound_holds(pos, defender, goal, attacker_moves, defender_moves, None)
+}
+
+/// Whether a mate of `defender` may still stand after the defender, to move, plays its
+/// unit (not its king) on `from`, then the sides have `attacker_moves` and
+/// `defender_moves` left. The unit is counted one move nearer to every square and as
+/// standing on each square it reaches in one move, on an empty board; a capture only
+/// takes an attacker unit away. So `false` holds for every move of that unit, and the
+/// search need not play them one by one.
+pub fn mate_in_reach_after_moving<E>(
+    pos: &Position<E>,
+    defender: Color,
+    from: Square,
+    attacker_moves: usize,
+    defender_moves: usize,
+) -> bool {
+    bound_holds(
+        pos,
+        defender,
+        Goal::Mate,
+        attacker_moves,
+        defender_moves,
+        Some(from),
+    )
+}
+
+/// The bound, with the defender's unit on `lifted` about to move (for mate only: under
+/// stalemate a unit's freedom counts against the goal, so moving it is not a relaxation).
+fn bound_holds<E>(
+    pos: &Position<E>,
+    defender: Color,
+    goal: Goal,
+    attacker_moves: usize,
+    defender_moves: usize,
+    lifted: Option<Square>,
+) -> bool {
+    debug_assert!(lifted.is_none() || goal == Goal::Mate);
     let attacker = !defender;
     if may_castle(pos.castling, Color::White) || may_castle(pos.castling, Color::Black) {
         // A castling moves the king two squares and the rook in one move. Counting it as
@@ -319,12 +356,30 @@ pub fn goal_in_reach<E>(
     let Some(king) = board.king(defender) else {
         return true;
     };
+    let mut attacker_units = Units::EMPTY;
+    let mut defender_units = Units::EMPTY;
+    if !Units::fill(&mut attacker_units, board, attacker)
+        || !Units::fill(&mut defender_units, board, defender)
+    {
+        return true;
+    }
+    let d = &DISTANCES;
+    let mut own = board.by_color(defender);
+    if let Some(from) = lifted {
+        // Standing on any square one move away.
+        let Some(piece) = board.piece_at(from) else {
+            return true;
+        };
+        own |= within(&d.reach[kind(defender, piece.role)][from.index()], 1);
+    }
     let bound = Bound {
-        d: &DISTANCES,
+        d,
         board,
+        own,
         attacker,
         defender,
-        units: units(board, attacker),
+        units: &attacker_units,
+        defenders: &defender_units,
         king: board.king(attacker),
         att: attacker_moves.min(NEVER as usize - 1) as u8,
     };
@@ -335,9 +390,8 @@ pub fn goal_in_reach<E>(
 
     // Least attacker moves to attack each square: with a unit other than the king (a
     // check), and with any unit (a guard).
-    let d = bound.d;
     let mut check = [NEVER; 64];
-    for &(sq, k) in &bound.units {
+    for (sq, k) in bound.units.iter() {
         fold_min(&mut check, &d.attack[k][sq.index()]);
     }
     let mut guard = check;
@@ -346,8 +400,16 @@ pub fn goal_in_reach<E>(
     }
     // Least defender moves to stand on each square with a unit other than the king.
     let mut block = [NEVER; 64];
-    for (sq, k) in units(board, defender) {
-        fold_min(&mut block, &d.reach[k][sq.index()]);
+    for (sq, k) in bound.defenders.iter() {
+        if lifted == Some(sq) {
+            let mut nearer = d.reach[k][sq.index()];
+            for cost in &mut nearer {
+                *cost = cost.saturating_sub(1);
+            }
+            fold_min(&mut block, &nearer);
+        } else {
+            fold_min(&mut block, &d.reach[k][sq.index()]);
+        }
     }
     let blockers = (board.by_color(defender) & !board.by_role(Role::King)).count();
 
@@ -419,20 +481,69 @@ impl Blocks {
     }
 }
 
-/// The units of `color` but its king, with their distance kinds.
-fn units(board: &Board, color: Color) -> SmallVec<[(Square, usize); 16]> {
-    let mut out = SmallVec::new();
-    for role in [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-    ] {
-        let k = kind(color, role);
-        out.extend(board.pieces(color, role).into_iter().map(|sq| (sq, k)));
+/// The most units but its king that a side may have for the bounds to apply; positions
+/// with more are never pruned.
+const MAX_UNITS: usize = 32;
+
+/// The units of one side but its king, with their distance kinds: a plain array that the
+/// bound builds in place (a `SmallVec` of them was copied about with `memcpy` calls).
+#[derive(Copy, Clone)]
+struct Units {
+    len: u8,
+    squares: [Square; MAX_UNITS],
+    kinds: [u8; MAX_UNITS],
+}
+
+impl Units {
+    const EMPTY: Units = Units {
+        len: 0,
+        squares: [Square::A1; MAX_UNITS],
+        kinds: [0; MAX_UNITS],
+    };
+
+    /// The units of `color` on `board` but its king, written into `out` where it stands
+    /// (a returned array was stored byte by byte and then copied in wide loads, which
+    /// stalled); `false` when there are more than [`MAX_UNITS`].
+    #[inline(always)]
+    fn fill(out: &mut Units, board: &Board, color: Color) -> bool {
+        out.len = 0;
+        if (board.by_color(color) & !board.by_role(Role::King)).count() as usize > MAX_UNITS {
+            return false;
+        }
+        // The count in a register: kept in `out`, each store waited on the one before.
+        let mut len = 0;
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            let k = kind(color, role) as u8;
+            for sq in board.pieces(color, role) {
+                out.squares[len] = sq;
+                out.kinds[len] = k;
+                len += 1;
+            }
+        }
+        out.len = len as u8;
+        true
     }
-    out
+
+    #[inline]
+    fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    #[inline]
+    fn get(&self, i: usize) -> (Square, usize) {
+        (self.squares[i], usize::from(self.kinds[i]))
+    }
+
+    #[inline]
+    fn iter(&self) -> impl Iterator<Item = (Square, usize)> + '_ {
+        (0..self.len()).map(|i| self.get(i))
+    }
 }
 
 /// A defender unit that has somewhere to go (see `Bound::free_units`).
@@ -446,10 +557,14 @@ struct Free {
 struct Bound<'a> {
     d: &'a Distances,
     board: &'a Board,
+    /// The squares the defender's units hold (or may hold, for a unit about to move).
+    own: Bitboard,
     attacker: Color,
     defender: Color,
     /// The attacker's units but its king.
-    units: SmallVec<[(Square, usize); 16]>,
+    units: &'a Units,
+    /// The defender's units but its king.
+    defenders: &'a Units,
     king: Option<Square>,
     /// The attacker's moves left.
     att: u8,
@@ -463,7 +578,19 @@ impl Bound<'_> {
         let mut least = self
             .king
             .map_or(NEVER, |k| self.d.attack[KING][k.index()][target.index()]);
-        for (i, &(sq, k)) in self.units.iter().enumerate() {
+        for (i, (sq, k)) in self.units.iter().enumerate() {
+            if i != skip {
+                least = least.min(self.d.attack[k][sq.index()][target.index()]);
+            }
+        }
+        least
+    }
+
+    /// Least moves for an attacker unit other than `skip` and its king to attack `target`.
+    #[inline]
+    fn units_guard_without(&self, skip: usize, target: Square) -> u8 {
+        let mut least = NEVER;
+        for (i, (sq, k)) in self.units.iter().enumerate() {
             if i != skip {
                 least = least.min(self.d.attack[k][sq.index()][target.index()]);
             }
@@ -476,7 +603,7 @@ impl Bound<'_> {
     /// mate some unit other than the attacker's king can check there. Only the squares
     /// concerned are looked up.
     fn holds_in_place(&self, king: Square, goal: Goal) -> bool {
-        let own = self.board.by_color(self.defender);
+        let own = self.own;
         let guarded = |f: Square| self.guard_without(usize::MAX, f) <= self.att;
         if !(attacks::king(king) & !own).into_iter().all(guarded) {
             return false;
@@ -500,7 +627,7 @@ impl Bound<'_> {
         let board = self.board;
         let empty = !board.occupied();
         let mut out = SmallVec::new();
-        for (sq, kd) in units(board, self.defender) {
+        for (sq, kd) in self.defenders.iter() {
             let (open, landing) = if kd < 2 {
                 match sq.offset(0, self.defender.forward()) {
                     _ if sq.rank() == self.defender.back_rank() => continue,
@@ -555,7 +682,7 @@ impl Bound<'_> {
         let along = if diagonal { Role::Bishop } else { Role::Rook };
         let color = self.attacker;
         let queen = kind(color, Role::Queen);
-        self.units.iter().any(|&(from, kd)| {
+        self.units.iter().any(|(from, kd)| {
             let row = if kd < 2 {
                 &self.d.promoted[color.index()][0][from.index()]
             } else if kd == queen || kd == kind(color, along) {
@@ -646,7 +773,7 @@ impl Bound<'_> {
             || self
                 .units
                 .iter()
-                .any(|&(sq, kd)| d.reach[kd][sq.index()][target.index()] <= self.att)
+                .any(|(sq, kd)| d.reach[kd][sq.index()][target.index()] <= self.att)
     }
 
     /// Whether some attacker unit can stand where it checks a king on `k`, with the moves
@@ -676,7 +803,7 @@ impl Bound<'_> {
         blocks: impl Fn() -> Blocks,
         block: impl Fn(Square) -> u8,
     ) -> bool {
-        let Some(unit) = (0..self.units.len()).max_by_key(|&i| self.units[i].1) else {
+        let Some(unit) = (0..self.units.len()).max_by_key(|&i| self.units.get(i).1) else {
             return true;
         };
         self.places(unit, Aim::Spare(k), |covers, cost| {
@@ -698,10 +825,35 @@ impl Bound<'_> {
         block: &impl Fn(Square) -> u8,
     ) -> bool {
         let left = self.att - cost;
+        let flights = attacks::king(k) & !covers;
         let mut budget = blocks();
-        (attacks::king(k) & !covers)
+        if !flights
             .into_iter()
             .all(|f| self.guard_without(unit, f) <= left || budget.take(block(f)))
+        {
+            return false;
+        }
+        // The test above lets the attacker's king guard each flight from another square.
+        // It stands on one: two steps from `k` (next to it, it would stand in check), where
+        // it guards the flights next to it, or it guards none.
+        let Some(own_king) = self.king else {
+            return true;
+        };
+        let rest = flights
+            .into_iter()
+            .filter(|&f| self.units_guard_without(unit, f) > left)
+            .fold(Bitboard::EMPTY, Bitboard::with);
+        let blocked = |guarded: Bitboard| {
+            let mut budget = blocks();
+            (rest & !guarded).into_iter().all(|f| budget.take(block(f)))
+        };
+        if blocked(Bitboard::EMPTY) {
+            return true;
+        }
+        let ring = ball(k, 2) & !ball(k, 1);
+        (ring & within(&self.d.reach[KING][own_king.index()], left))
+            .into_iter()
+            .any(|p| blocked(attacks::king(p)))
     }
 
     /// Calls `try_place(covers, cost)` for each place the attacker's `unit` can stand on
@@ -715,7 +867,7 @@ impl Bound<'_> {
         mut try_place: impl FnMut(Bitboard, u8) -> bool,
     ) -> bool {
         let d = self.d;
-        let (from, kd) = self.units[unit];
+        let (from, kd) = self.units.get(unit);
         let aiming = |kd: usize| match aim {
             Aim::Check(t) if kd < 2 => attacks::pawn(!self.attacker, t),
             Aim::Check(t) => d.sees[kd][t.index()],
@@ -908,6 +1060,28 @@ mod tests {
         let pos = diagram("bKa8 bPa7 bPb7 wKh1 wPc6");
         assert!(!goal_in_reach(&pos, B, Goal::Mate, 1, 0));
         assert!(goal_in_reach(&pos, B, Goal::Mate, 2, 0));
+    }
+
+    #[test]
+    fn the_king_guards_from_one_place() {
+        use Color::Black as B;
+        // With six moves the white king can attack any flight of a lone Ke5, but from one
+        // square only three of them, and a rook takes at most three more: no mate, however
+        // long White plays, while Black stands still.
+        let pos = diagram("bKe5 wKa1 wRh1");
+        assert!(!goal_in_reach(&pos, B, Goal::Mate, 6, 0));
+        assert!(!goal_in_reach(&pos, B, Goal::Mate, 20, 0));
+        // On h8 it is mated by the king on f7 and the rook on the h-file, or the king on g6
+        // and the rook on the eighth rank: six king moves and one rook move. Guarding g7
+        // from f6 (five moves) and h7 from the rook's file does not count.
+        let pos = diagram("bKh8 wKa1 wRa2");
+        assert!(!goal_in_reach(&pos, B, Goal::Mate, 6, 0));
+        assert!(goal_in_reach(&pos, B, Goal::Mate, 7, 0));
+        // The king next to the mated king would stand in check: from g6 it guards g7 and
+        // h7, not g8, which a rook checking on the eighth rank covers.
+        let pos = diagram("bKh8 wKg5 wRa1");
+        assert!(goal_in_reach(&pos, B, Goal::Mate, 2, 0));
+        assert!(!goal_in_reach(&pos, B, Goal::Mate, 1, 0));
     }
 
     #[test]
