@@ -242,6 +242,10 @@ impl<R: Rules> Ctx<'_, R> {
                 // searches: the entries arrive while the other children are played.
                 let mut children: SmallVec<[(Move, Position<R::Ext>); 64]> = SmallVec::new();
                 let hopeless = self.hopeless_units(pos, idx);
+                // The mate bound is cheaper than a table probe, so a child is bounded
+                // before it is stored; the stalemate bound costs more, and its failures
+                // are kept in the table where the child is visited.
+                let bound_children = self.plan.end == End::Goal(Goal::Mate);
                 self.rules.for_each_child(pos, |mv, after| {
                     if hopeless.contains(mv.from) {
                         return;
@@ -249,7 +253,7 @@ impl<R: Rules> Ctx<'_, R> {
                     if !may_check && self.rules.in_check(after, after.side) {
                         return;
                     }
-                    if !self.goal_in_reach(after, idx + 1) {
+                    if bound_children && !self.goal_in_reach(after, idx + 1) {
                         return;
                     }
                     self.table
@@ -258,7 +262,7 @@ impl<R: Rules> Ctx<'_, R> {
                 });
                 for (mv, after) in &children {
                     path.push(*mv);
-                    found |= self.search(after, idx + 1, true, path, out);
+                    found |= self.search(after, idx + 1, bound_children, path, out);
                     path.pop();
                 }
             }

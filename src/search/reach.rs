@@ -788,7 +788,10 @@ impl Bound<'_> {
         block: impl Fn(Square) -> u8,
     ) -> bool {
         (0..self.units.len()).any(|unit| {
-            self.places(unit, Aim::Check(k), |covers, cost| {
+            self.places(unit, Aim::Check(k), |at, covers, cost| {
+                // Checking from next to the king, the unit must be guarded: the
+                // defender cannot stand on its square.
+                let block = |f: Square| if f == at { NEVER } else { block(f) };
                 self.others_cover(k, unit, covers, cost, &blocks, &block)
             })
         })
@@ -806,7 +809,7 @@ impl Bound<'_> {
         let Some(unit) = (0..self.units.len()).max_by_key(|&i| self.units.get(i).1) else {
             return true;
         };
-        self.places(unit, Aim::Spare(k), |covers, cost| {
+        self.places(unit, Aim::Spare(k), |_, covers, cost| {
             self.others_cover(k, unit, covers, cost, &blocks, &block)
         })
     }
@@ -856,7 +859,7 @@ impl Bound<'_> {
             .any(|p| blocked(attacks::king(p)))
     }
 
-    /// Calls `try_place(covers, cost)` for each place the attacker's `unit` can stand on
+    /// Calls `try_place(at, covers, cost)` for each place `at` the attacker's `unit` can stand on
     /// within the attacker's moves (as the piece it promotes to, for a pawn), with the
     /// squares it attacks there on an empty board and the moves it takes, as `aim` allows.
     /// Stops at the first `true`.
@@ -864,7 +867,7 @@ impl Bound<'_> {
         &self,
         unit: usize,
         aim: Aim,
-        mut try_place: impl FnMut(Bitboard, u8) -> bool,
+        mut try_place: impl FnMut(Square, Bitboard, u8) -> bool,
     ) -> bool {
         let d = self.d;
         let (from, kd) = self.units.get(unit);
@@ -885,7 +888,7 @@ impl Bound<'_> {
         let mut try_all = |kd: usize, reach: &[u8; 64], squares: Bitboard| {
             (squares & within(reach, self.att))
                 .into_iter()
-                .any(|s| try_place(d.sees[kd][s.index()], reach[s.index()]))
+                .any(|s| try_place(s, d.sees[kd][s.index()], reach[s.index()]))
         };
         if kd >= 2 {
             return try_all(kd, &d.reach[kd][from.index()], aiming(kd));
@@ -1060,6 +1063,19 @@ mod tests {
         let pos = diagram("bKa8 bPa7 bPb7 wKh1 wPc6");
         assert!(!goal_in_reach(&pos, B, Goal::Mate, 1, 0));
         assert!(goal_in_reach(&pos, B, Goal::Mate, 2, 0));
+    }
+
+    #[test]
+    fn a_checker_next_to_the_king_must_be_guarded() {
+        use Color::Black as B;
+        // Qg7 covers g8 and h7, but the king takes it: a black knight reaching g7 does
+        // not count as a block there.
+        let pos = diagram("bKh8 bSe6 wKa1 wQb2");
+        assert!(!goal_in_reach(&pos, B, Goal::Mate, 1, 1));
+        // With the white king on f6 to guard it, Qg7 mates.
+        let pos = diagram("bKh8 bSe6 wKf5 wQb2");
+        assert!(goal_in_reach(&pos, B, Goal::Mate, 2, 0));
+        assert!(!goal_in_reach(&pos, B, Goal::Mate, 1, 1));
     }
 
     #[test]
