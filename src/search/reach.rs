@@ -382,6 +382,14 @@ fn bound_holds<E>(
         defenders: &defender_units,
         king: board.king(attacker),
         att: attacker_moves.min(NEVER as usize - 1) as u8,
+        pinners: Pinners::default(),
+    };
+    let bound = Bound {
+        pinners: match goal {
+            Goal::Stalemate => bound.pinners(),
+            Goal::Mate => Pinners::default(),
+        },
+        ..bound
     };
     let def = defender_moves.min(NEVER as usize - 1) as u8;
     if def == 0 {
@@ -456,6 +464,14 @@ enum Aim {
     Check(Square),
     /// Anywhere it does not attack the king's square beyond doubt (stalemate).
     Spare(Square),
+}
+
+/// The least attacker moves to guard each flight of one king square, by the units other
+/// than one placed apart: `any` with the attacker's king, `units` without it. Only the
+/// flights' entries are set.
+struct FlightGuards {
+    any: [u8; 64],
+    units: [u8; 64],
 }
 
 /// The defender's budget for putting units on flights: moves and units.
@@ -568,6 +584,16 @@ struct Bound<'a> {
     king: Option<Square>,
     /// The attacker's moves left.
     att: u8,
+    /// Where the attacker's line pieces can stand in time (stalemate only).
+    pinners: Pinners,
+}
+
+/// The squares some attacker unit moving along diagonals, or along ranks and files, can
+/// stand on within the attacker's moves (a pawn as the queen it promotes to).
+#[derive(Copy, Clone, Default)]
+struct Pinners {
+    diagonal: Bitboard,
+    straight: Bitboard,
 }
 
 impl Bound<'_> {
@@ -666,6 +692,30 @@ impl Bound<'_> {
         true
     }
 
+    fn pinners(&self) -> Pinners {
+        let color = self.attacker;
+        let queen = kind(color, Role::Queen);
+        let (bishop, rook) = (kind(color, Role::Bishop), kind(color, Role::Rook));
+        let mut out = Pinners::default();
+        for (from, kd) in self.units.iter() {
+            let row = if kd < 2 {
+                &self.d.promoted[color.index()][0][from.index()]
+            } else if kd == queen || kd == bishop || kd == rook {
+                &self.d.reach[kd][from.index()]
+            } else {
+                continue;
+            };
+            let squares = within(row, self.att);
+            if kd != rook {
+                out.diagonal |= squares;
+            }
+            if kd != bishop {
+                out.straight |= squares;
+            }
+        }
+        out
+    }
+
     /// Whether the defender's unit on `sq` might stand pinned against its king on `k`: in
     /// line with it, and an attacker unit that moves along that line (a pawn as the queen
     /// it promotes to) can stand beyond it within the attacker's moves.
@@ -674,24 +724,18 @@ impl Bound<'_> {
         if line.is_empty() {
             return false;
         }
-        let beyond = line
-            .into_iter()
-            .filter(|&p| attacks::between(k, p).contains(sq))
-            .fold(Bitboard::EMPTY, Bitboard::with);
+        // From `sq` with `k` in the way, a queen sees along the line away from `k` only.
+        let beyond = attacks::queen(sq, Bitboard::from_square(k))
+            & line
+            & !attacks::between(k, sq)
+            & !Bitboard::from_square(k);
         let diagonal = k.rank() != sq.rank() && k.file() != sq.file();
-        let along = if diagonal { Role::Bishop } else { Role::Rook };
-        let color = self.attacker;
-        let queen = kind(color, Role::Queen);
-        self.units.iter().any(|(from, kd)| {
-            let row = if kd < 2 {
-                &self.d.promoted[color.index()][0][from.index()]
-            } else if kd == queen || kd == kind(color, along) {
-                &self.d.reach[kd][from.index()]
-            } else {
-                return false;
-            };
-            (within(row, self.att) & beyond).is_nonempty()
-        })
+        let pinners = if diagonal {
+            self.pinners.diagonal
+        } else {
+            self.pinners.straight
+        };
+        (pinners & beyond).is_nonempty()
     }
 
     /// Stalemate with the king ending on `k` and `spare` other moves of the defender: each
@@ -788,11 +832,12 @@ impl Bound<'_> {
         block: impl Fn(Square) -> u8,
     ) -> bool {
         (0..self.units.len()).any(|unit| {
+            let guards = self.flight_guards(k, unit);
             self.places(unit, Aim::Check(k), |at, covers, cost| {
                 // Checking from next to the king, the unit must be guarded: the
                 // defender cannot stand on its square.
                 let block = |f: Square| if f == at { NEVER } else { block(f) };
-                self.others_cover(k, unit, covers, cost, &blocks, &block)
+                self.others_cover(k, &guards, covers, cost, &blocks, &block)
             })
         })
     }
@@ -809,19 +854,38 @@ impl Bound<'_> {
         let Some(unit) = (0..self.units.len()).max_by_key(|&i| self.units.get(i).1) else {
             return true;
         };
+        let guards = self.flight_guards(k, unit);
         self.places(unit, Aim::Spare(k), |_, covers, cost| {
-            self.others_cover(k, unit, covers, cost, &blocks, &block)
+            self.others_cover(k, &guards, covers, cost, &blocks, &block)
         })
     }
 
-    /// Whether, with `unit` on a place that attacks `covers` after `cost` of the
+    /// The least moves to guard each flight of `k` for the attacker's units other than
+    /// `skip`, with and without its king.
+    #[inline]
+    fn flight_guards(&self, k: Square, skip: usize) -> FlightGuards {
+        let mut guards = FlightGuards {
+            any: [NEVER; 64],
+            units: [NEVER; 64],
+        };
+        for f in attacks::king(k) {
+            let by_units = self.units_guard_without(skip, f);
+            guards.units[f.index()] = by_units;
+            guards.any[f.index()] = self.king.map_or(by_units, |own| {
+                by_units.min(self.d.attack[KING][own.index()][f.index()])
+            });
+        }
+        guards
+    }
+
+    /// Whether, with the unit `guards` leaves out on a place that attacks `covers` after `cost` of the
     /// attacker's moves, each flight of `k` is attacked from there, guarded by another
     /// attacker unit with the moves left, or blocked by the defender.
     #[inline]
     fn others_cover(
         &self,
         k: Square,
-        unit: usize,
+        guards: &FlightGuards,
         covers: Bitboard,
         cost: u8,
         blocks: &impl Fn() -> Blocks,
@@ -832,7 +896,7 @@ impl Bound<'_> {
         let mut budget = blocks();
         if !flights
             .into_iter()
-            .all(|f| self.guard_without(unit, f) <= left || budget.take(block(f)))
+            .all(|f| guards.any[f.index()] <= left || budget.take(block(f)))
         {
             return false;
         }
@@ -844,7 +908,7 @@ impl Bound<'_> {
         };
         let rest = flights
             .into_iter()
-            .filter(|&f| self.units_guard_without(unit, f) > left)
+            .filter(|&f| guards.units[f.index()] > left)
             .fold(Bitboard::EMPTY, Bitboard::with);
         let blocked = |guarded: Bitboard| {
             let mut budget = blocks();
