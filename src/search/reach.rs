@@ -365,17 +365,20 @@ fn bound_holds<E>(
     }
     let d = &DISTANCES;
     let mut own = board.by_color(defender);
+    let mut filler = Bitboard::EMPTY;
     if let Some(from) = lifted {
-        // Standing on any square one move away.
+        // It leaves its square for one a move away.
         let Some(piece) = board.piece_at(from) else {
             return true;
         };
-        own |= within(&d.reach[kind(defender, piece.role)][from.index()], 1);
+        own = own.without(from);
+        filler = within(&d.reach[kind(defender, piece.role)][from.index()], 1).without(from);
     }
     let bound = Bound {
         d,
         board,
         own,
+        filler,
         attacker,
         defender,
         units: &attacker_units,
@@ -573,8 +576,10 @@ struct Free {
 struct Bound<'a> {
     d: &'a Distances,
     board: &'a Board,
-    /// The squares the defender's units hold (or may hold, for a unit about to move).
+    /// The squares the defender's units hold (but a unit about to move).
     own: Bitboard,
+    /// Where the defender's unit about to move may stand after it, one square of them.
+    filler: Bitboard,
     attacker: Color,
     defender: Color,
     /// The attacker's units but its king.
@@ -629,11 +634,16 @@ impl Bound<'_> {
     /// mate some unit other than the attacker's king can check there. Only the squares
     /// concerned are looked up.
     fn holds_in_place(&self, king: Square, goal: Goal) -> bool {
-        let own = self.own;
-        let guarded = |f: Square| self.guard_without(usize::MAX, f) <= self.att;
-        if !(attacks::king(king) & !own).into_iter().all(guarded) {
-            return false;
+        let flights = attacks::king(king);
+        let guarded = |f: &Square| self.guard_without(usize::MAX, *f) <= self.att;
+        let mut open = (flights & !self.own).into_iter().filter(|f| !guarded(f));
+        match (open.next(), open.next()) {
+            (None, _) => {}
+            // A unit about to move fills one flight.
+            (Some(f), None) if self.filler.contains(f) => {}
+            _ => return false,
         }
+        let own = self.own | (self.filler & flights);
         if goal == Goal::Stalemate && !self.can_freeze(king) {
             return false;
         }
@@ -1130,6 +1140,25 @@ mod tests {
     }
 
     #[test]
+    fn a_unit_about_to_move_counts_one_move_nearer() {
+        use Color::Black as B;
+        // 1...Ra8-g8 2.Sg5-f7 #: the rook fills g8, which nothing white can guard in time.
+        let pos = diagram("bKh8 bPh7 bRa8 wKa2 wBd4 wSg5");
+        assert!(mate_in_reach_after_moving(&pos, B, sq("a8"), 1, 0));
+        assert!(!mate_in_reach_after_moving(&pos, B, sq("h7"), 1, 0));
+        // From a1 the rook needs two moves: 1.Ra1-a8 Ka2-b3 2.Ra8-g8 Sg5-f7 #.
+        let pos = diagram("bKh8 bPh7 bPg7 bRa1 wKa2 wBd4 wSg5");
+        assert!(!mate_in_reach_after_moving(&pos, B, sq("a1"), 1, 0));
+        assert!(mate_in_reach_after_moving(&pos, B, sq("a1"), 2, 1));
+        // Leaving a flight opens it: Rg8 cannot stay.
+        let pos = diagram("bKh8 bPh7 bPg7 bRg8 wKa2 wBd4 wSg5");
+        assert!(!mate_in_reach_after_moving(&pos, B, sq("g8"), 1, 0));
+        // A knight on f8 reaches no flight.
+        let pos = diagram("bKh8 bPh7 bPg7 bSf8 wKa2 wBd4 wSg5");
+        assert!(!mate_in_reach_after_moving(&pos, B, sq("f8"), 1, 0));
+    }
+
+    #[test]
     fn a_checker_next_to_the_king_must_be_guarded() {
         use Color::Black as B;
         // Qg7 covers g8 and h7, but the king takes it: a black knight reaching g7 does
@@ -1222,6 +1251,98 @@ mod tests {
         Orthodox.legal_successors(pos, &mut next);
         next.iter()
             .any(|(_, after)| reachable(after, plies - 1, goal))
+    }
+
+    /// The bound for a unit about to move is a proof too: wherever one of its moves leads
+    /// to a mate in the half moves left, it must let the unit pass. Random sparse
+    /// positions with the side to be mated to move, lines of two and four half moves.
+    #[test]
+    fn never_rejects_a_unit_whose_move_reaches_mate() {
+        use crate::conditions::{Orthodox, Rules};
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            seed ^= seed >> 12;
+            seed ^= seed << 25;
+            seed ^= seed >> 27;
+            (seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) % n
+        };
+        let roles = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ];
+        let mut checked = [0usize; 2];
+        let mut positions = 0;
+        while positions < 4000 {
+            let mut board = Board::default();
+            let units = 3 + next(4) as usize;
+            let mut placed = 0;
+            let mut near = Bitboard::EMPTY;
+            while placed < units {
+                // Half the units next to the king to be mated, where mates happen.
+                let sq = if placed >= 2 && next(2) == 0 && near.is_nonempty() {
+                    let squares: SmallVec<[Square; 25]> = near.into_iter().collect();
+                    squares[next(squares.len() as u64) as usize]
+                } else {
+                    Square::new(next(64) as u8)
+                };
+                let color = if next(2) == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let role = match placed {
+                    0 => Role::King,
+                    1 => Role::King,
+                    _ => roles[next(5) as usize],
+                };
+                let color = match placed {
+                    0 => Color::White,
+                    1 => Color::Black,
+                    _ => color,
+                };
+                let last =
+                    Bitboard::rank(color.promotion_rank()) | Bitboard::rank(color.back_rank());
+                if board.piece_at(sq).is_some() || (role == Role::Pawn && last.contains(sq)) {
+                    continue;
+                }
+                board.put(sq, Piece::new(color, role), false);
+                placed += 1;
+                if placed == 2 {
+                    near = ball(sq, 2);
+                }
+            }
+            let defender = Color::Black;
+            let pos = Position::new(board, defender);
+            if Orthodox.in_check(&pos, !defender) {
+                continue;
+            }
+            positions += 1;
+            let mut moves = Vec::new();
+            Orthodox.legal_successors(&pos, &mut moves);
+            // Four half moves on fewer positions: the exhaustive search is the cost.
+            let longest = if positions % 16 == 0 { 4 } else { 2 };
+            for plies in (2..=longest).step_by(2) {
+                let (att, def) = (plies / 2, plies / 2 - 1);
+                for (mv, after) in &moves {
+                    if mv.role == Role::King || !reachable(after, plies - 1, Goal::Mate) {
+                        continue;
+                    }
+                    checked[plies / 2 - 1] += 1;
+                    assert!(
+                        mate_in_reach_after_moving(&pos, defender, mv.from, att, def),
+                        "{mv:?} then mate in {} rejected: {pos:?}",
+                        plies - 1
+                    );
+                }
+            }
+        }
+        assert!(
+            checked[0] > 50 && checked[1] > 10,
+            "too few mates to test: {checked:?}"
+        );
     }
 
     /// The bound is a proof: wherever some line reaches the goal, it must let the node pass.
