@@ -165,12 +165,10 @@ impl<R: Rules> Ctx<'_, R> {
     }
 
     /// Collects every completion of the plan from step `idx`; returns whether there was one.
-    /// `bounded`: the caller has found the goal in reach from `pos`.
     fn search(
         &self,
         pos: &Position<R::Ext>,
         idx: usize,
-        bounded: bool,
         path: &mut Vec<Move>,
         out: &mut Vec<Vec<Move>>,
     ) -> bool {
@@ -213,7 +211,7 @@ impl<R: Rules> Ctx<'_, R> {
             return false;
         }
         let mut found = false;
-        if !bounded && !self.goal_in_reach(pos, idx) {
+        if !self.goal_in_reach(pos, idx) {
             self.table.update(k, |b| b.lose = remaining as u16);
             return false;
         }
@@ -225,7 +223,7 @@ impl<R: Rules> Ctx<'_, R> {
                 found = self.finish(pos, goal, path, out);
             }
             Step::Pass => {
-                found = self.search(&null_move(pos), idx + 1, false, path, out);
+                found = self.search(&null_move(pos), idx + 1, path, out);
             }
             Step::Play { may_check } if self.plan.null_moves => {
                 for (mv, after) in step_moves(self.rules, self.plan, pos) {
@@ -233,7 +231,7 @@ impl<R: Rules> Ctx<'_, R> {
                         continue;
                     }
                     path.push(mv);
-                    found |= self.search(&after, idx + 1, false, path, out);
+                    found |= self.search(&after, idx + 1, path, out);
                     path.pop();
                 }
             }
@@ -242,18 +240,11 @@ impl<R: Rules> Ctx<'_, R> {
                 // searches: the entries arrive while the other children are played.
                 let mut children: SmallVec<[(Move, Position<R::Ext>); 64]> = SmallVec::new();
                 let hopeless = self.hopeless_units(pos, idx);
-                // The mate bound is cheaper than a table probe, so a child is bounded
-                // before it is stored; the stalemate bound costs more, and its failures
-                // are kept in the table where the child is visited.
-                let bound_children = self.plan.end == End::Goal(Goal::Mate);
                 self.rules.for_each_child(pos, |mv, after| {
                     if hopeless.contains(mv.from) {
                         return;
                     }
                     if !may_check && self.rules.in_check(after, after.side) {
-                        return;
-                    }
-                    if bound_children && !self.goal_in_reach(after, idx + 1) {
                         return;
                     }
                     self.table
@@ -262,7 +253,7 @@ impl<R: Rules> Ctx<'_, R> {
                 });
                 for (mv, after) in &children {
                     path.push(*mv);
-                    found |= self.search(after, idx + 1, bound_children, path, out);
+                    found |= self.search(after, idx + 1, path, out);
                     path.pop();
                 }
             }
@@ -365,7 +356,7 @@ pub fn solve_plan<R: Rules>(
         .map(|(path, p, idx)| {
             let mut out = Vec::new();
             let mut path = path.clone();
-            limits.counted(|| ctx.search(p, *idx, false, &mut path, &mut out));
+            limits.counted(|| ctx.search(p, *idx, &mut path, &mut out));
             out
         })
         .collect();

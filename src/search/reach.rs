@@ -469,12 +469,38 @@ enum Aim {
     Spare(Square),
 }
 
-/// The least attacker moves to guard each flight of one king square, by the units other
-/// than one placed apart: `any` with the attacker's king, `units` without it. Only the
-/// flights' entries are set.
+/// The least attacker moves to guard each flight of one king square: by its units but
+/// the king, the best (with which unit) and the second best, so that any one unit can be
+/// left out, and by its king. Only the flights' entries are set.
 struct FlightGuards {
-    any: [u8; 64],
-    units: [u8; 64],
+    best: [u8; 64],
+    best_unit: [u8; 64],
+    second: [u8; 64],
+    king: [u8; 64],
+}
+
+impl FlightGuards {
+    /// The least moves to guard `f` by the units other than `skip`: with the king, and
+    /// without it.
+    #[inline]
+    fn without(&self, skip: usize, f: Square) -> (u8, u8) {
+        let i = f.index();
+        let units = if usize::from(self.best_unit[i]) == skip {
+            self.second[i]
+        } else {
+            self.best[i]
+        };
+        (units.min(self.king[i]), units)
+    }
+}
+
+/// An attacker unit (an index into the bound's units) on a place where it attacks
+/// `covers`, reached with `cost` of the attacker's moves.
+#[derive(Copy, Clone)]
+struct Place {
+    unit: usize,
+    covers: Bitboard,
+    cost: u8,
 }
 
 /// The defender's budget for putting units on flights: moves and units.
@@ -609,18 +635,6 @@ impl Bound<'_> {
         let mut least = self
             .king
             .map_or(NEVER, |k| self.d.attack[KING][k.index()][target.index()]);
-        for (i, (sq, k)) in self.units.iter().enumerate() {
-            if i != skip {
-                least = least.min(self.d.attack[k][sq.index()][target.index()]);
-            }
-        }
-        least
-    }
-
-    /// Least moves for an attacker unit other than `skip` and its king to attack `target`.
-    #[inline]
-    fn units_guard_without(&self, skip: usize, target: Square) -> u8 {
-        let mut least = NEVER;
         for (i, (sq, k)) in self.units.iter().enumerate() {
             if i != skip {
                 least = least.min(self.d.attack[k][sq.index()][target.index()]);
@@ -841,13 +855,14 @@ impl Bound<'_> {
         blocks: impl Fn() -> Blocks,
         block: impl Fn(Square) -> u8,
     ) -> bool {
+        let guards = self.flight_guards(k);
         (0..self.units.len()).any(|unit| {
-            let guards = self.flight_guards(k, unit);
             self.places(unit, Aim::Check(k), |at, covers, cost| {
                 // Checking from next to the king, the unit must be guarded: the
                 // defender cannot stand on its square.
                 let block = |f: Square| if f == at { NEVER } else { block(f) };
-                self.others_cover(k, &guards, covers, cost, &blocks, &block)
+                let place = Place { unit, covers, cost };
+                self.others_cover(k, &guards, place, &blocks, &block)
             })
         })
     }
@@ -864,49 +879,59 @@ impl Bound<'_> {
         let Some(unit) = (0..self.units.len()).max_by_key(|&i| self.units.get(i).1) else {
             return true;
         };
-        let guards = self.flight_guards(k, unit);
+        let guards = self.flight_guards(k);
         self.places(unit, Aim::Spare(k), |_, covers, cost| {
-            self.others_cover(k, &guards, covers, cost, &blocks, &block)
+            let place = Place { unit, covers, cost };
+            self.others_cover(k, &guards, place, &blocks, &block)
         })
     }
 
-    /// The least moves to guard each flight of `k` for the attacker's units other than
-    /// `skip`, with and without its king.
+    /// The least moves to guard each flight of `k`, unit by unit (see [`FlightGuards`]).
     #[inline]
-    fn flight_guards(&self, k: Square, skip: usize) -> FlightGuards {
+    fn flight_guards(&self, k: Square) -> FlightGuards {
         let mut guards = FlightGuards {
-            any: [NEVER; 64],
-            units: [NEVER; 64],
+            best: [NEVER; 64],
+            best_unit: [u8::MAX; 64],
+            second: [NEVER; 64],
+            king: [NEVER; 64],
         };
         for f in attacks::king(k) {
-            let by_units = self.units_guard_without(skip, f);
-            guards.units[f.index()] = by_units;
-            guards.any[f.index()] = self.king.map_or(by_units, |own| {
-                by_units.min(self.d.attack[KING][own.index()][f.index()])
-            });
+            let i = f.index();
+            for (unit, (sq, kd)) in self.units.iter().enumerate() {
+                let cost = self.d.attack[kd][sq.index()][i];
+                if cost < guards.best[i] {
+                    guards.second[i] = guards.best[i];
+                    guards.best[i] = cost;
+                    guards.best_unit[i] = unit as u8;
+                } else if cost < guards.second[i] {
+                    guards.second[i] = cost;
+                }
+            }
+            if let Some(own) = self.king {
+                guards.king[i] = self.d.attack[KING][own.index()][i];
+            }
         }
         guards
     }
 
-    /// Whether, with the unit `guards` leaves out on a place that attacks `covers` after `cost` of the
-    /// attacker's moves, each flight of `k` is attacked from there, guarded by another
-    /// attacker unit with the moves left, or blocked by the defender.
+    /// Whether, with a unit placed (`place`), each flight of `k` is attacked from there,
+    /// guarded by another attacker unit with the moves left, or blocked by the defender.
     #[inline]
     fn others_cover(
         &self,
         k: Square,
         guards: &FlightGuards,
-        covers: Bitboard,
-        cost: u8,
+        place: Place,
         blocks: &impl Fn() -> Blocks,
         block: &impl Fn(Square) -> u8,
     ) -> bool {
+        let Place { unit, covers, cost } = place;
         let left = self.att - cost;
         let flights = attacks::king(k) & !covers;
         let mut budget = blocks();
         if !flights
             .into_iter()
-            .all(|f| guards.any[f.index()] <= left || budget.take(block(f)))
+            .all(|f| guards.without(unit, f).0 <= left || budget.take(block(f)))
         {
             return false;
         }
@@ -918,7 +943,7 @@ impl Bound<'_> {
         };
         let rest = flights
             .into_iter()
-            .filter(|&f| guards.units[f.index()] > left)
+            .filter(|&f| guards.without(unit, f).1 > left)
             .fold(Bitboard::EMPTY, Bitboard::with);
         let blocked = |guarded: Bitboard| {
             let mut budget = blocks();
