@@ -4,7 +4,7 @@ use super::{
     candidate_moves, goal_reached, legal_after, null_move, reach, successors, Limits, PlayedMove,
     Table,
 };
-use crate::board::{Bitboard, Position, Role};
+use crate::board::{Bitboard, Color, Position, Role};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveKind, MoveList};
 use crate::stipulation::Goal;
@@ -120,6 +120,16 @@ impl<R: Rules> Ctx<'_, R> {
         }
     }
 
+    /// The side to be mated or stalemated, seen from step `idx` with `pos.side` to move,
+    /// and the parity of the steps from `idx` at which it moves: the side to move after the
+    /// last step is that side, and it moves at the steps whose distance from `idx` has the
+    /// parity of that last distance.
+    #[inline]
+    fn defender(&self, pos: &Position<R::Ext>, idx: usize) -> (Color, usize) {
+        let last = (self.plan.steps.len() - idx) % 2;
+        (if last == 0 { pos.side } else { !pos.side }, last)
+    }
+
     /// Whether the moves each side has left from step `idx` might still reach the goal
     /// (always, where the rules' movement is not orthodox or the end is a forced goal).
     #[inline]
@@ -130,10 +140,7 @@ impl<R: Rules> Ctx<'_, R> {
         let End::Goal(goal) = self.plan.end else {
             return true;
         };
-        // The side to move after the last step is the one mated or stalemated; it moves
-        // at the steps whose distance from `idx` has the parity of that last distance.
-        let last = (self.plan.steps.len() - idx) % 2;
-        let defender = if last == 0 { pos.side } else { !pos.side };
+        let (defender, last) = self.defender(pos, idx);
         let plays = self.plays[idx];
         reach::goal_in_reach(pos, defender, goal, plays[1 - last], plays[last])
     }
@@ -145,13 +152,13 @@ impl<R: Rules> Ctx<'_, R> {
         if !R::ORTHODOX_MOVEMENT || self.plan.end != End::Goal(Goal::Mate) {
             return Bitboard::EMPTY;
         }
-        let next = idx + 1;
-        let last = (self.plan.steps.len() - next) % 2;
-        let defender = if last == 0 { !pos.side } else { pos.side };
+        let (defender, last) = self.defender(pos, idx);
         if defender != pos.side {
             return Bitboard::EMPTY;
         }
-        let [att, def] = [self.plays[next][1 - last], self.plays[next][last]];
+        // After this move: the parities swap and the defender has one move less.
+        let next = idx + 1;
+        let [att, def] = [self.plays[next][last], self.plays[next][1 - last]];
         // A unit about to move counts as nearer than where it stands: when the goal is in
         // reach with it standing still, it is with any move.
         if reach::goal_in_reach(pos, defender, Goal::Mate, att, def) {
@@ -174,8 +181,7 @@ impl<R: Rules> Ctx<'_, R> {
         if !R::ORTHODOX_MOVEMENT || self.plan.end != End::Goal(Goal::Mate) {
             return false;
         }
-        let last = (self.plan.steps.len() - (idx + 1)) % 2;
-        let defender = if last == 0 { !pos.side } else { pos.side };
+        let (defender, _) = self.defender(pos, idx);
         pos.board.pieces(!defender, Role::Pawn).is_empty()
     }
 
