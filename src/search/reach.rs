@@ -374,6 +374,7 @@ fn bound_holds<E>(
         own = own.without(from);
         filler = within(&d.reach[kind(defender, piece.role)][from.index()], 1).without(from);
     }
+    let att = attacker_moves.min(NEVER as usize - 1) as u8;
     let bound = Bound {
         d,
         board,
@@ -384,15 +385,11 @@ fn bound_holds<E>(
         units: &attacker_units,
         defenders: &defender_units,
         king: board.king(attacker),
-        att: attacker_moves.min(NEVER as usize - 1) as u8,
-        pinners: Pinners::default(),
-    };
-    let bound = Bound {
+        att,
         pinners: match goal {
-            Goal::Stalemate => bound.pinners(),
+            Goal::Stalemate => Pinners::of(d, &attacker_units, attacker, att),
             Goal::Mate => Pinners::default(),
         },
-        ..bound
     };
     let def = defender_moves.min(NEVER as usize - 1) as u8;
     if def == 0 {
@@ -422,7 +419,7 @@ fn bound_holds<E>(
             fold_min(&mut block, &d.reach[k][sq.index()]);
         }
     }
-    let blockers = (board.by_color(defender) & !board.by_role(Role::King)).count();
+    let blockers = bound.defenders.len() as u32;
 
     // For mate only the squares some unit can check in time.
     let squares = match goal {
@@ -627,6 +624,32 @@ struct Pinners {
     straight: Bitboard,
 }
 
+impl Pinners {
+    /// The pinners of `color`'s units with `att` moves.
+    fn of(d: &Distances, units: &Units, color: Color, att: u8) -> Pinners {
+        let queen = kind(color, Role::Queen);
+        let (bishop, rook) = (kind(color, Role::Bishop), kind(color, Role::Rook));
+        let mut out = Pinners::default();
+        for (from, kd) in units.iter() {
+            let row = if kd < 2 {
+                &d.promoted[color.index()][0][from.index()]
+            } else if kd == queen || kd == bishop || kd == rook {
+                &d.reach[kd][from.index()]
+            } else {
+                continue;
+            };
+            let squares = within(row, att);
+            if kd != rook {
+                out.diagonal |= squares;
+            }
+            if kd != bishop {
+                out.straight |= squares;
+            }
+        }
+        out
+    }
+}
+
 impl Bound<'_> {
     /// Least moves for an attacker unit other than `skip` (an index into `units`), or its
     /// king, to attack `target`.
@@ -714,30 +737,6 @@ impl Bound<'_> {
             }
         }
         true
-    }
-
-    fn pinners(&self) -> Pinners {
-        let color = self.attacker;
-        let queen = kind(color, Role::Queen);
-        let (bishop, rook) = (kind(color, Role::Bishop), kind(color, Role::Rook));
-        let mut out = Pinners::default();
-        for (from, kd) in self.units.iter() {
-            let row = if kd < 2 {
-                &self.d.promoted[color.index()][0][from.index()]
-            } else if kd == queen || kd == bishop || kd == rook {
-                &self.d.reach[kd][from.index()]
-            } else {
-                continue;
-            };
-            let squares = within(row, self.att);
-            if kd != rook {
-                out.diagonal |= squares;
-            }
-            if kd != bishop {
-                out.straight |= squares;
-            }
-        }
-        out
     }
 
     /// Whether the defender's unit on `sq` might stand pinned against its king on `k`: in
@@ -958,9 +957,10 @@ impl Bound<'_> {
             .any(|p| blocked(attacks::king(p)))
     }
 
-    /// Calls `try_place(at, covers, cost)` for each place `at` the attacker's `unit` can stand on
-    /// within the attacker's moves (as the piece it promotes to, for a pawn), with the
-    /// squares it attacks there on an empty board and the moves it takes, as `aim` allows.
+    /// Calls `try_place(at, covers, cost)` for each place `at` the attacker's `unit` can
+    /// stand on within the attacker's moves (as the piece it promotes to, for a pawn), with
+    /// the squares it attacks there on an empty board and the moves it takes, as `aim`
+    /// allows.
     /// Stops at the first `true`.
     fn places(
         &self,
