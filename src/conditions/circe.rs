@@ -50,6 +50,20 @@ pub enum KindRule {
     Clone,
 }
 
+impl KindRule {
+    /// The kind a captured `captured` is reborn as, taken by a `capturer`; `promoted` when
+    /// the captured unit was a promoted pawn.
+    pub fn reborn(self, captured: Role, capturer: Role, promoted: bool) -> Role {
+        match self {
+            KindRule::Same => captured,
+            KindRule::Chameleon => chameleon(captured),
+            KindRule::Clone if capturer == Role::King => captured,
+            KindRule::Clone if promoted => Role::Pawn,
+            KindRule::Clone => capturer,
+        }
+    }
+}
+
 /// What happens when the rebirth square is occupied.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Occupied {
@@ -177,44 +191,59 @@ pub fn rebirth_square(rule: SquareRule, c: &Capture) -> Option<Square> {
 type Inverse = [[[Bitboard; 64]; 6]; 2];
 
 /// For the square rules that look only at the captured unit and its capture square: the
-/// capture squares from which a unit of `color`, reborn as `role`, comes back on `target`.
-/// `None` for the rules that look at the capturer or the unit's history (Couscous, PWC,
-/// Equipollents, Diagram, Parrain). Circe Assassin's check test asks this of every king
-/// square, so each rule's table is built once.
-pub fn reborn_from(rule: SquareRule, color: Color, role: Role, target: Square) -> Option<Bitboard> {
-    static TABLES: [OnceLock<Box<Inverse>>; 5] = [const { OnceLock::new() }; 5];
-    let slot = match rule {
-        SquareRule::Standard => 0,
-        SquareRule::Mirror => 1,
-        SquareRule::Symmetry => 2,
-        SquareRule::File => 3,
-        SquareRule::Antipodes => 4,
-        _ => return None,
-    };
-    let table = TABLES[slot].get_or_init(|| {
-        let mut t = Box::new([[[Bitboard::EMPTY; 64]; 6]; 2]);
-        for c in Color::ALL {
-            for r in Role::ALL {
-                for x in Bitboard::FULL {
-                    let cap = Capture {
-                        role: r,
-                        color: c,
-                        x,
-                        from: x,
-                        to: x,
-                        capturer_role: Role::Pawn,
-                        capturer_color: !c,
-                        origin: None,
-                    };
-                    if let Some(sq) = rebirth_square(rule, &cap) {
-                        t[c.index()][r.index()][sq.index()] |= Bitboard::from_square(x);
-                    }
+/// capture squares from which a unit comes back on a given square. Circe Assassin's check
+/// test asks this of every king square, so each rule's table is built once.
+#[derive(Copy, Clone)]
+pub struct RebornFrom(&'static Inverse);
+
+impl RebornFrom {
+    /// `None` for the rules that look at the capturer or the unit's history (Couscous,
+    /// PWC, Equipollents, Diagram, Parrain).
+    #[inline]
+    pub fn of(rule: SquareRule) -> Option<RebornFrom> {
+        static TABLES: [OnceLock<Box<Inverse>>; 5] = [const { OnceLock::new() }; 5];
+        let slot = match rule {
+            SquareRule::Standard => 0,
+            SquareRule::Mirror => 1,
+            SquareRule::Symmetry => 2,
+            SquareRule::File => 3,
+            SquareRule::Antipodes => 4,
+            _ => return None,
+        };
+        Some(RebornFrom(TABLES[slot].get_or_init(|| inverse(rule))))
+    }
+
+    /// The capture squares from which a unit of `color`, reborn as `role`, comes back on
+    /// `target`.
+    #[inline]
+    pub fn squares(self, color: Color, role: Role, target: Square) -> Bitboard {
+        self.0[color.index()][role.index()][target.index()]
+    }
+}
+
+#[cold]
+fn inverse(rule: SquareRule) -> Box<Inverse> {
+    let mut t = Box::new([[[Bitboard::EMPTY; 64]; 6]; 2]);
+    for c in Color::ALL {
+        for r in Role::ALL {
+            for x in Bitboard::FULL {
+                let cap = Capture {
+                    role: r,
+                    color: c,
+                    x,
+                    from: x,
+                    to: x,
+                    capturer_role: Role::Pawn,
+                    capturer_color: !c,
+                    origin: None,
+                };
+                if let Some(sq) = rebirth_square(rule, &cap) {
+                    t[c.index()][r.index()][sq.index()] |= Bitboard::from_square(x);
                 }
             }
         }
-        t
-    });
-    Some(table[color.index()][role.index()][target.index()])
+    }
+    t
 }
 
 #[cfg(test)]
@@ -244,7 +273,7 @@ mod tests {
                             origin: None,
                         };
                         for target in Bitboard::FULL {
-                            let from = reborn_from(rule, c, r, target).unwrap();
+                            let from = RebornFrom::of(rule).unwrap().squares(c, r, target);
                             assert_eq!(
                                 from.contains(x),
                                 rebirth_square(rule, &cap) == Some(target),
@@ -255,13 +284,11 @@ mod tests {
                 }
             }
         }
+        assert!(RebornFrom::of(SquareRule::Pwc).is_none());
+        let standard = RebornFrom::of(SquareRule::Standard).unwrap();
         assert_eq!(
-            reborn_from(SquareRule::Pwc, Color::White, Role::Rook, Square::A1),
-            None
-        );
-        assert_eq!(
-            reborn_from(SquareRule::Standard, Color::White, Role::Rook, Square::A1)
-                .unwrap()
+            standard
+                .squares(Color::White, Role::Rook, Square::A1)
                 .count(),
             32
         );

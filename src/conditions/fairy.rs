@@ -3,10 +3,10 @@
 //! so that playing and printing a move need no further choice.
 
 use super::circe::{
-    chameleon, rebirth_square, reborn_from, standard_square, Capture, Circe, KindRule, Occupied,
-    Reborn, SquareRule,
+    chameleon, rebirth_square, standard_square, Capture, Circe, KindRule, Occupied, Reborn,
+    SquareRule,
 };
-use super::Rules;
+use super::{assassin, Rules};
 use crate::board::{extra_key, Bitboard, Board, Color, Extension, Piece, Position, Role, Square};
 use crate::movegen::{
     self, attacks, Effects, Gen, Move, MoveKind, MoveList, Placement, PlainLegality,
@@ -265,20 +265,53 @@ fn royal_square<O: Origins>(pos: &Position<FairyExt<O>>, color: Color) -> Option
     pos.board.king(color).or_else(|| pos.ext.royal(color))
 }
 
+/// Which plain moves (no capture, no effect) the orthodox masks decide without playing.
+struct PlainMoves {
+    masks: PlainLegality,
+    /// Whether every orthodox attack on the king is check, so that a move the masks
+    /// forbid is illegal. Under Anticirce and Rex Inclusive an attack may not count (the
+    /// rebirth square decides); the moves the masks allow are legal all the same.
+    attacks_check: bool,
+    assassin: Option<assassin::Guard>,
+}
+
+impl PlainMoves {
+    #[inline]
+    fn decide<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> Option<bool> {
+        if self.masks.decide(pos, mv)? {
+            Some(
+                self.assassin
+                    .as_ref()
+                    .is_none_or(|guard| guard.safe(pos, mv)),
+            )
+        } else {
+            self.attacks_check.then_some(false)
+        }
+    }
+}
+
 impl<O: Origins> Fairy<O> {
-    /// The orthodox masks for plain moves, where check is an orthodox attack: every
-    /// capture of a king removes it (no Anticirce, Rex Inclusive or Assassin rule) and
-    /// units attack from where they stand (no Mars Circe).
-    fn plain_legality(&self, pos: &Position<FairyExt<O>>) -> Option<PlainLegality> {
-        if self.mars == Some(Mars::Mars) {
+    /// The orthodox masks for plain moves, where check needs an orthodox attack on the
+    /// king or (Circe Assassin) on a unit reborn on it: not under Mars Circe, where units
+    /// attack from their rebirth squares.
+    fn plain_legality(&self, pos: &Position<FairyExt<O>>) -> Option<PlainMoves> {
+        // Under Anticlone Circe a unit may become a second king: the masks know one.
+        if self.mars == Some(Mars::Mars) || pos.board.pieces(pos.side, Role::King).count() > 1 {
             return None;
         }
+        let mut attacks_check = true;
+        let mut assassin = None;
         if let Some(c) = self.circe {
-            if c.reborn != Reborn::Captured || c.rex_inclusive || c.occupied == Occupied::Assassin {
-                return None;
+            attacks_check = c.reborn == Reborn::Captured && !c.rex_inclusive;
+            if c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured {
+                assassin = Some(assassin::Guard::new(pos, c)?);
             }
         }
-        PlainLegality::new(pos)
+        Some(PlainMoves {
+            masks: PlainLegality::new(pos)?,
+            attacks_check,
+            assassin,
+        })
     }
 
     fn captured_reborn(&self) -> Option<Circe> {
@@ -287,17 +320,6 @@ impl<O: Origins> Fairy<O> {
 
     fn anticirce(&self) -> Option<Circe> {
         self.circe.filter(|c| c.reborn == Reborn::Capturer)
-    }
-
-    /// The kind the captured unit is reborn as.
-    fn reborn_kind(&self, rule: KindRule, captured: Role, capturer: Role, promoted: bool) -> Role {
-        match rule {
-            KindRule::Same => captured,
-            KindRule::Chameleon => chameleon(captured),
-            KindRule::Clone if capturer == Role::King => captured,
-            KindRule::Clone if promoted => Role::Pawn,
-            KindRule::Clone => capturer,
-        }
     }
 
     /// Expands one orthodox-shaped move into its legal-shaped variants under the conditions.
@@ -401,12 +423,9 @@ impl<O: Origins> Fairy<O> {
                 } else if matches!(circe.square, SquareRule::Parrain { .. }) {
                     // Reborn at the end of the owner's next move, see below.
                 } else {
-                    let role = self.reborn_kind(
-                        circe.kind,
-                        captured.role,
-                        mv.role,
-                        mv.promotion.is_some(),
-                    );
+                    let role = circe
+                        .kind
+                        .reborn(captured.role, mv.role, mv.promotion.is_some());
                     let role = if circe.kind == KindRule::Clone && mv.role == Role::Pawn {
                         Role::Pawn
                     } else {
@@ -823,67 +842,6 @@ impl<O: Origins> Fairy<O> {
             }
         }
     }
-
-    /// Circe Assassin: a unit of `color` whose rebirth would land on its own king.
-    fn assassin_threat(
-        &self,
-        pos: &Position<FairyExt<O>>,
-        color: Color,
-        k: Square,
-        circe: Circe,
-    ) -> bool {
-        let board = &pos.board;
-        let occ = board.occupied();
-        let own = board.by_color(color).without(k);
-        if circe.kind != KindRule::Clone {
-            // Most rules give the rebirth square from the captured unit alone: then only
-            // the units reborn on the king need their attackers looked for.
-            let reborn = |role| self.reborn_kind(circe.kind, role, Role::Pawn, false);
-            if reborn_from(circe.square, color, Role::Pawn, k).is_some() {
-                return Role::ALL.into_iter().any(|role| {
-                    let from = reborn_from(circe.square, color, reborn(role), k).expect("static");
-                    (board.pieces(color, role) & own & from)
-                        .into_iter()
-                        .any(|v| movegen::attackers(board, v, !color, occ).is_nonempty())
-                });
-            }
-        }
-        self.assassin_threat_by_capture(pos, color, k, circe)
-    }
-
-    /// [`Fairy::assassin_threat`] capture by capture, for the rules that look at the
-    /// capturer.
-    fn assassin_threat_by_capture(
-        &self,
-        pos: &Position<FairyExt<O>>,
-        color: Color,
-        k: Square,
-        circe: Circe,
-    ) -> bool {
-        let board = &pos.board;
-        let occ = board.occupied();
-        for v in board.by_color(color).without(k) {
-            let victim = board.piece_at(v).expect("occupied");
-            for a in movegen::attackers(board, v, !color, occ) {
-                let capturer = board.piece_at(a).expect("occupied");
-                let role = self.reborn_kind(circe.kind, victim.role, capturer.role, false);
-                let cap = Capture {
-                    role,
-                    color,
-                    x: v,
-                    from: a,
-                    to: v,
-                    capturer_role: capturer.role,
-                    capturer_color: !color,
-                    origin: pos.ext.origin(v),
-                };
-                if rebirth_square(circe.square, &cap) == Some(k) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
 }
 
 /// A Mars or Anti-Mars move of `piece` from `from`, made as if from `via`, one per promotion choice.
@@ -1136,7 +1094,7 @@ impl<O: Origins> Rules for Fairy<O> {
         }
         match self.circe {
             Some(c) if c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured => {
-                self.assassin_threat(pos, color, k, c)
+                assassin::threatened(board, color, k, c, |sq| pos.ext.origin(sq))
             }
             _ => false,
         }
@@ -1264,6 +1222,11 @@ mod tests {
             "MirrorCirce",
             "PWC",
             "CirceAssassin",
+            "CirceAssassin Chameleon",
+            "CirceAssassin Mirror",
+            "CirceAssassin Symmetry",
+            "CirceAssassin Antipodes",
+            "CirceAssassin File",
             "ChameleonCirce",
             "ParrainCirce",
             "KamikazeCirce",
@@ -1285,6 +1248,8 @@ mod tests {
             "4r2n/8/8/8/k7/8/4B3/4K3 w - - 0 1",
             "r6k/8/8/8/8/8/1N6/K7 w - - 0 1",
             "4k3/8/8/8/8/8/1B6/rN2K3 w - - 0 1",
+            // Circe Assassin: the knight on c3 is reborn on g1, on its king.
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
         ];
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut checked = 0;
@@ -1355,8 +1320,11 @@ mod tests {
                 random_walk(&rules, fen, 400, &mut seed, |pos| {
                     for color in Color::ALL {
                         if let Some(k) = pos.board.king(color) {
-                            let fast = rules.assassin_threat(pos, color, k, circe);
-                            let slow = rules.assassin_threat_by_capture(pos, color, k, circe);
+                            let origin = |sq| pos.ext.origin(sq);
+                            let fast = assassin::threatened(&pos.board, color, k, circe, origin);
+                            let slow = assassin::threatened_by_capture(
+                                &pos.board, color, k, circe, origin,
+                            );
                             assert_eq!(fast, slow, "{words}: {pos:?}");
                             threats += usize::from(fast);
                         }

@@ -4,6 +4,7 @@
 //! pays nothing for the seam; fairy conditions are a configured rules value built from parts.
 
 mod alice;
+mod assassin;
 mod circe;
 mod fairy;
 mod orthodox;

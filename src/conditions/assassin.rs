@@ -1,0 +1,143 @@
+//! Circe Assassin's check. A unit reborn on an occupied square removes the occupant, so a
+//! unit whose capture would rebirth it on its own king's square exposes the king as surely
+//! as an attack on the king itself.
+
+use super::circe::{rebirth_square, Capture, Circe, KindRule, RebornFrom};
+use crate::board::{Bitboard, Board, Color, Extension, Position, Role, Square};
+use crate::movegen::{self, attacks, Move};
+
+/// Whether an enemy unit can capture a unit of `color` that would be reborn on `k`, its
+/// king's square. `origin` gives a unit's diagram square (Diagram Circe).
+pub(super) fn threatened(
+    board: &Board,
+    color: Color,
+    k: Square,
+    circe: Circe,
+    origin: impl Fn(Square) -> Option<Square>,
+) -> bool {
+    let Some(table) = RebornFrom::of(circe.square).filter(|_| circe.kind != KindRule::Clone) else {
+        return threatened_by_capture(board, color, k, circe, origin);
+    };
+    // The rebirth square depends on the captured unit alone: only the units reborn on
+    // the king need their attackers looked for.
+    let occ = board.occupied();
+    let own = board.by_color(color).without(k);
+    Role::ALL.into_iter().any(|role| {
+        let from = table.squares(color, circe.kind.reborn(role, Role::Pawn, false), k);
+        (board.pieces(color, role) & own & from)
+            .into_iter()
+            .any(|v| movegen::attackers(board, v, !color, occ).is_nonempty())
+    })
+}
+
+/// [`threatened`] capture by capture, for the rules that look at the capturer.
+pub(super) fn threatened_by_capture(
+    board: &Board,
+    color: Color,
+    k: Square,
+    circe: Circe,
+    origin: impl Fn(Square) -> Option<Square>,
+) -> bool {
+    let occ = board.occupied();
+    for v in board.by_color(color).without(k) {
+        let victim = board.piece_at(v).expect("occupied");
+        for a in movegen::attackers(board, v, !color, occ) {
+            let capturer = board.piece_at(a).expect("occupied");
+            let cap = Capture {
+                role: circe.kind.reborn(victim.role, capturer.role, false),
+                color,
+                x: v,
+                from: a,
+                to: v,
+                capturer_role: capturer.role,
+                capturer_color: !color,
+                origin: origin(v),
+            };
+            if rebirth_square(circe.square, &cap) == Some(k) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Completes the orthodox masks' judgement of a plain move (no capture, no effect) under
+/// Circe Assassin: they see attacks on the king; this sees attacks, after the move, on the
+/// units that would then be reborn on the king. A plain move takes no enemy unit, so the
+/// enemy's attacks change only by the lines the move opens and closes.
+pub(super) struct Guard {
+    king: Square,
+    /// The mover's units, king aside, whose capture where they stand rebirths them on `king`.
+    endangered: Bitboard,
+    /// Those of them the enemy attacks before the move.
+    exposed: Bitboard,
+    /// Per role, the capture squares that rebirth a unit of that role on `king`.
+    deadly: [Bitboard; 6],
+    table: RebornFrom,
+    /// Per role, the kind a captured unit of that role is reborn as.
+    reborn: [Role; 6],
+}
+
+impl Guard {
+    /// `None` where the rebirth square depends on more than the captured unit and its
+    /// square (Clone Circe, Diagram Circe and the like), or the mover has no king.
+    pub(super) fn new<E: Extension>(pos: &Position<E>, circe: Circe) -> Option<Guard> {
+        if circe.kind == KindRule::Clone {
+            return None;
+        }
+        let table = RebornFrom::of(circe.square)?;
+        let side = pos.side;
+        let king = pos.board.king(side)?;
+        let reborn = Role::ALL.map(|role| circe.kind.reborn(role, Role::Pawn, false));
+        let deadly = Role::ALL.map(|role| table.squares(side, reborn[role.index()], king));
+        let endangered = Role::ALL.into_iter().fold(Bitboard::EMPTY, |acc, role| {
+            acc | (pos.board.pieces(side, role) & deadly[role.index()])
+        });
+        let endangered = endangered.without(king);
+        let occ = pos.board.occupied();
+        let exposed = endangered.into_iter().fold(Bitboard::EMPTY, |acc, v| {
+            if movegen::attackers(&pos.board, v, !side, occ).is_nonempty() {
+                acc | Bitboard::from_square(v)
+            } else {
+                acc
+            }
+        });
+        Some(Guard {
+            king,
+            endangered,
+            exposed,
+            deadly,
+            table,
+            reborn,
+        })
+    }
+
+    /// Whether after the plain move `mv` no enemy unit can take a unit of the mover that
+    /// would be reborn on its king.
+    #[inline]
+    pub(super) fn safe<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> bool {
+        let board = &pos.board;
+        let side = pos.side;
+        let occ = board.occupied().without(mv.from) | Bitboard::from_square(mv.to);
+        let unattacked = |v: Square| movegen::attackers(board, v, !side, occ).is_empty();
+        if mv.from == self.king {
+            return Role::ALL.into_iter().all(|role| {
+                let deadly = self.table.squares(side, self.reborn[role.index()], mv.to);
+                (board.pieces(side, role) & deadly)
+                    .without(mv.from)
+                    .into_iter()
+                    .all(unattacked)
+            });
+        }
+        let role = mv.promotion.unwrap_or(mv.role);
+        if self.deadly[role.index()].contains(mv.to) && !unattacked(mv.to) {
+            return false;
+        }
+        // A unit that stays where it is and was not attacked can be attacked after a
+        // plain move only through the square the mover left.
+        self.endangered.without(mv.from).into_iter().all(|v| {
+            (!self.exposed.contains(v) && !attacks::queen(v, Bitboard::EMPTY).contains(mv.from))
+                || unattacked(v)
+        })
+    }
+}
