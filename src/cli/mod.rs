@@ -49,8 +49,8 @@ pub struct CheckArgs {
     /// Print JSON (one object per problem, one per line).
     #[arg(long)]
     pub json: bool,
-    /// Transposition table size in MB.
-    #[arg(long, default_value_t = 64)]
+    /// Transposition table size limit in MB (a search grows its table only as it fills).
+    #[arg(long, default_value_t = fairy::problem::DEFAULT_HASH_MB)]
     pub hash: usize,
     /// Time limit per search in seconds (a verdict reached in time is certain; else "unknown").
     #[arg(long)]
@@ -79,8 +79,8 @@ pub struct SolveArgs {
     /// Print the time taken per problem on standard error.
     #[arg(long)]
     pub time: bool,
-    /// Transposition table size in MB.
-    #[arg(long, default_value_t = 64)]
+    /// Transposition table size limit in MB (a search grows its table only as it fills).
+    #[arg(long, default_value_t = fairy::problem::DEFAULT_HASH_MB)]
     pub hash: usize,
     /// Time limit per problem in seconds.
     #[arg(long)]
@@ -100,7 +100,7 @@ pub struct BatchArgs {
     pub max_time: Option<u64>,
     /// Memory of all transposition tables together in MB: each of the problems solved at
     /// once (one per worker thread) gets this divided by the thread count, at least 1 MB.
-    #[arg(long, value_name = "MB", default_value_t = 256)]
+    #[arg(long, value_name = "MB", default_value_t = 2 * fairy::problem::DEFAULT_HASH_MB)]
     pub hash: usize,
     /// Check each problem's soundness (as `fairy check`) and put the verdict in its rows.
     #[arg(long)]
@@ -134,8 +134,8 @@ pub struct BenchArgs {
     /// Perft only: do not solve the bench problems.
     #[arg(long)]
     pub no_solve: bool,
-    /// Transposition table size for solving, in MB.
-    #[arg(long, value_name = "MB", default_value_t = 64)]
+    /// Transposition table size limit for solving, in MB.
+    #[arg(long, value_name = "MB", default_value_t = fairy::problem::DEFAULT_HASH_MB)]
     pub hash: usize,
     /// Print the figures as JSON.
     #[arg(long)]

@@ -5,7 +5,7 @@
 //! ever reads a verdict that was written for another position.
 
 use std::ops::Deref;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// What is known about one search node: the attacker wins within `win` moves
@@ -34,7 +34,13 @@ impl Bounds {
 
 pub struct Table {
     slots: Vec<[AtomicU64; 2]>,
-    mask: usize,
+    /// The slots in use are the first `mask + 1`: a search starts on a few megabytes and
+    /// the table doubles as it fills, up to `max_mask`, so that a short search touches
+    /// (and the system maps) only the memory it needs.
+    mask: AtomicUsize,
+    max_mask: usize,
+    /// Evictions of current entries since the last doubling, one in `SAMPLE` counted.
+    evictions: AtomicUsize,
     /// Slots skipped at the start so that every bucket fills exactly one 64-byte cache
     /// line (the allocator only promises 16-byte alignment): one memory fetch per probe.
     offset: usize,
@@ -77,6 +83,13 @@ impl Drop for PooledTable {
 const BUCKET: usize = 4;
 const LINE: usize = 64;
 
+/// The slots a search starts with (4 MB).
+const FIRST_SLOTS: usize = 1 << 18;
+
+/// One eviction in this many is counted (by the key's low bits): a shared counter bumped
+/// at every eviction would cost the threads a contended cache line.
+const SAMPLE: u64 = 64;
+
 impl Table {
     /// A table of at most `megabytes` MB (at least a few thousand slots).
     pub fn new(megabytes: usize) -> Table {
@@ -104,10 +117,38 @@ impl Table {
         let offset = (LINE - misalignment) % LINE / std::mem::size_of::<[AtomicU64; 2]>();
         Table {
             slots,
-            mask: n - 1,
+            mask: AtomicUsize::new(n.min(FIRST_SLOTS) - 1),
+            max_mask: n - 1,
+            evictions: AtomicUsize::new(0),
             offset,
             megabytes,
             generation: 0,
+        }
+    }
+
+    /// The bucket of `key` among the slots in use.
+    #[inline]
+    fn base(&self, key: u64) -> usize {
+        self.offset + (key as usize & self.mask.load(Ordering::Relaxed) & !(BUCKET - 1))
+    }
+
+    /// Counts an eviction of a current entry; once they number a quarter of the slots in
+    /// use, doubles them. An entry whose bucket moves is lost, as an evicted one is:
+    /// the table is a cache, and a miss costs only search.
+    #[cold]
+    fn evicted(&self) {
+        let mask = self.mask.load(Ordering::Relaxed);
+        if mask == self.max_mask {
+            return;
+        }
+        let counted = self.evictions.fetch_add(1, Ordering::Relaxed) + 1;
+        if counted as u64 * SAMPLE > (mask as u64 + 1) / 4
+            && self
+                .mask
+                .compare_exchange(mask, mask * 2 + 1, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            self.evictions.store(0, Ordering::Relaxed);
         }
     }
 
@@ -131,6 +172,8 @@ impl Table {
 
     /// Makes every entry stale; clears the slots once the generations wrap around.
     fn next_generation(&mut self) {
+        *self.mask.get_mut() = (self.max_mask + 1).min(FIRST_SLOTS) - 1;
+        *self.evictions.get_mut() = 0;
         self.generation = (self.generation + (1 << 32)) & GENERATION;
         if self.generation == 0 {
             for slot in &mut self.slots {
@@ -141,7 +184,7 @@ impl Table {
 
     #[inline]
     pub fn get(&self, key: u64) -> Bounds {
-        let base = self.offset + (key as usize & self.mask & !(BUCKET - 1));
+        let base = self.base(key);
         for slot in &self.slots[base..base + BUCKET] {
             let check = slot[0].load(Ordering::Relaxed);
             let data = slot[1].load(Ordering::Relaxed);
@@ -155,7 +198,7 @@ impl Table {
     /// Asks the processor to bring the bucket of `key` into the cache ahead of a `get`.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        let base = self.offset + (key as usize & self.mask & !(BUCKET - 1));
+        let base = self.base(key);
         #[cfg(target_arch = "x86_64")]
         // SAFETY: prefetching is only a hint; the address lies inside the table.
         unsafe {
@@ -169,7 +212,7 @@ impl Table {
     /// Merges new knowledge into the entry of `key`.
     #[inline]
     pub fn update(&self, key: u64, f: impl FnOnce(&mut Bounds)) {
-        let base = self.offset + (key as usize & self.mask & !(BUCKET - 1));
+        let base = self.base(key);
         let bucket = &self.slots[base..base + BUCKET];
         let mut victim = 0;
         let mut victim_weight = u32::MAX;
@@ -195,6 +238,9 @@ impl Table {
                 victim = i;
                 victim_weight = weight;
             }
+        }
+        if victim_weight > 0 && (key >> 32) % SAMPLE == 0 {
+            self.evicted();
         }
         let mut b = Bounds::default();
         f(&mut b);
@@ -252,6 +298,43 @@ mod tests {
         t.update(k, |b| b.win = b.win.max(3));
         assert_eq!(t.get(k), Bounds { win: 3, lose: 2 });
         assert_eq!(t.get(k ^ 1), Bounds::default());
+    }
+
+    #[test]
+    fn a_table_starts_small_and_doubles_as_it_fills() {
+        let small = Table::new(1);
+        assert_eq!(
+            small.mask.load(Ordering::Relaxed),
+            small.max_mask,
+            "1 MB is less than the start"
+        );
+        let mut t = Table::new(16);
+        let first = t.mask.load(Ordering::Relaxed);
+        assert_eq!(first + 1, FIRST_SLOTS);
+        let mut key = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            key ^= key << 13;
+            key ^= key >> 7;
+            key ^= key << 17;
+            key
+        };
+        // Four times the first slots: the table must have grown, and kept the latest entry.
+        let mut last = 0;
+        for _ in 0..4 * FIRST_SLOTS {
+            last = next();
+            t.update(last, |b| b.lose = 1);
+        }
+        let grown = t.mask.load(Ordering::Relaxed);
+        assert!(grown > first && grown <= t.max_mask, "{first} {grown}");
+        assert_eq!(t.get(last).lose, 1);
+        // Filling far beyond the limit stops at it.
+        for _ in 0..4 * (t.max_mask + 1) {
+            t.update(next(), |b| b.lose = 1);
+        }
+        assert_eq!(t.mask.load(Ordering::Relaxed), t.max_mask);
+        // The next search starts small again.
+        t.next_generation();
+        assert_eq!(t.mask.load(Ordering::Relaxed), first);
     }
 
     #[test]
