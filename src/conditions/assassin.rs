@@ -114,7 +114,7 @@ impl Guard {
 
     /// Whether after the plain move `mv` no enemy unit can take a unit of the mover that
     /// would be reborn on its king.
-    #[inline]
+    #[inline(never)]
     pub(super) fn safe<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> bool {
         let board = &pos.board;
         let side = pos.side;

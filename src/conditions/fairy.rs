@@ -276,7 +276,7 @@ struct PlainMoves {
 }
 
 impl PlainMoves {
-    #[inline]
+    #[inline(always)]
     fn decide<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> Option<bool> {
         if self.masks.decide(pos, mv)? {
             Some(
