@@ -435,9 +435,6 @@ fn bound_holds<E>(
     }
     'square: for k in squares {
         let spare = def - king_distance(king, k);
-        if goal == Goal::Stalemate && !bound.freeze_within(&free, k, spare) {
-            continue;
-        }
         let mut blocks = Blocks::new(spare, blockers);
         for f in attacks::king(k) {
             // A guard costs the defender nothing, so it is preferred to a block: a unit
@@ -445,6 +442,9 @@ fn bound_holds<E>(
             if guard[f.index()] > bound.att && !blocks.take(block[f.index()]) {
                 continue 'square;
             }
+        }
+        if goal == Goal::Stalemate && !bound.freeze_within(&free, k, spare) {
+            continue;
         }
         let fresh = || Blocks::new(spare, blockers);
         let cost = |f: Square| block[f.index()];
