@@ -745,20 +745,20 @@ impl Bound<'_> {
     /// it promotes to) can stand beyond it within the attacker's moves.
     fn may_pin(&self, k: Square, sq: Square) -> bool {
         let line = attacks::line(k, sq);
-        if line.is_empty() {
+        let diagonal = k.rank() != sq.rank() && k.file() != sq.file();
+        let pinners = line
+            & if diagonal {
+                self.pinners.diagonal
+            } else {
+                self.pinners.straight
+            };
+        if pinners.is_empty() {
             return false;
         }
         // From `sq` with `k` in the way, a queen sees along the line away from `k` only.
         let beyond = attacks::queen(sq, Bitboard::from_square(k))
-            & line
             & !attacks::between(k, sq)
             & !Bitboard::from_square(k);
-        let diagonal = k.rank() != sq.rank() && k.file() != sq.file();
-        let pinners = if diagonal {
-            self.pinners.diagonal
-        } else {
-            self.pinners.straight
-        };
         (pinners & beyond).is_nonempty()
     }
 
