@@ -91,8 +91,9 @@ const LINE: usize = 64;
 /// 20 % (intell-037, h#6: 1.71 s on 64 MB, 2.05 s growing from 4 MB).
 const FIRST_SLOTS: usize = 1 << 22;
 
-/// One eviction in this many is counted (by the key's low bits): a shared counter bumped
-/// at every eviction would cost the threads a contended cache line.
+/// One eviction in this many is counted (chosen by six key bits above those that pick the
+/// bucket): a shared counter bumped at every eviction would cost the threads a contended
+/// cache line.
 const SAMPLE: u64 = 64;
 
 impl Table {
