@@ -295,8 +295,7 @@ impl<O: Origins> Fairy<O> {
     /// king or (Circe Assassin) on a unit reborn on it: not under Mars Circe, where units
     /// attack from their rebirth squares.
     fn plain_legality(&self, pos: &Position<FairyExt<O>>) -> Option<PlainMoves> {
-        // Under Anticlone Circe a unit may become a second king: the masks know one.
-        if self.mars == Some(Mars::Mars) || pos.board.pieces(pos.side, Role::King).count() > 1 {
+        if self.mars == Some(Mars::Mars) {
             return None;
         }
         let mut attacks_check = true;

@@ -92,8 +92,12 @@ pub struct PlainLegality {
 }
 
 impl PlainLegality {
-    /// `None` when the side to move has no king (then nothing is decided here).
+    /// `None` when the side to move has no king, or more than one (a unit an Anticlone
+    /// capture made a king): then nothing is decided here.
     pub fn new<E: Extension>(pos: &Position<E>) -> Option<PlainLegality> {
+        if pos.board.pieces(pos.side, Role::King).count() > 1 {
+            return None;
+        }
         let king = pos.board.king(pos.side)?;
         Some(PlainLegality {
             masks: Masks::new(pos, king),

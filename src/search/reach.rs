@@ -1020,6 +1020,25 @@ mod tests {
     use super::*;
     use crate::board::Piece;
 
+    /// The kinds a random unit other than a king may have.
+    const UNIT_ROLES: [Role; 5] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ];
+
+    /// Pseudo-random numbers below `n` (xorshift from `seed`, scrambled by `mul`).
+    fn numbers(mut seed: u64, mul: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            seed ^= seed >> 12;
+            seed ^= seed << 25;
+            seed ^= seed >> 27;
+            (seed.wrapping_mul(mul) >> 33) % n
+        }
+    }
+
     #[test]
     fn within_marks_exactly_the_entries_at_most_the_limit() {
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
@@ -1285,20 +1304,8 @@ mod tests {
     #[test]
     fn never_rejects_a_unit_whose_move_reaches_mate() {
         use crate::conditions::{Orthodox, Rules};
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |n: u64| {
-            seed ^= seed >> 12;
-            seed ^= seed << 25;
-            seed ^= seed >> 27;
-            (seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) % n
-        };
-        let roles = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ];
+        let mut next = numbers(0x2545_F491_4F6C_DD1Du64, 0x9E37_79B9_7F4A_7C15);
+        let roles = UNIT_ROLES;
         let mut checked = [0usize; 2];
         let mut positions = 0;
         while positions < 4000 {
@@ -1376,20 +1383,8 @@ mod tests {
     #[test]
     fn never_rejects_a_reachable_goal() {
         use crate::conditions::{Orthodox, Rules};
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move |n: u64| {
-            seed ^= seed >> 12;
-            seed ^= seed << 25;
-            seed ^= seed >> 27;
-            (seed.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) % n
-        };
-        let roles = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ];
+        let mut next = numbers(0x9E37_79B9_7F4A_7C15u64, 0x2545_F491_4F6C_DD1D);
+        let roles = UNIT_ROLES;
         let mut reached = 0;
         let mut castled = 0;
         let mut tried = 0;

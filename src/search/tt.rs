@@ -238,7 +238,7 @@ impl Table {
             }
         }
         let (victim, weight) = self.victim(bucket);
-        if weight > 0 && (key >> 32) % SAMPLE == 0 {
+        if weight > 0 && (key >> 32).is_multiple_of(SAMPLE) {
             self.evicted();
         }
         let mut b = Bounds::default();
