@@ -65,31 +65,64 @@ impl Masks {
     }
 }
 
+/// Orthodox legality of pseudo-legal moves (castling candidates included, whose passage
+/// the generator has tested), one move at a time: for the loops that stop at the first
+/// move they want, which would waste the legality test of every move after it.
+pub struct Legality {
+    /// `None` when the side to move has no king: every move is played and tested.
+    masks: Option<Masks>,
+    without_king: Bitboard,
+}
+
+impl Legality {
+    pub fn new<E: Extension>(pos: &Position<E>) -> Legality {
+        match pos.board.king(pos.side) {
+            Some(king) => Legality {
+                masks: Some(Masks::new(pos, king)),
+                without_king: pos.board.occupied().without(king),
+            },
+            None => Legality {
+                masks: None,
+                without_king: Bitboard::EMPTY,
+            },
+        }
+    }
+
+    #[inline]
+    pub fn allows<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> bool {
+        let Some(masks) = &self.masks else {
+            return legal_by_playing(pos, mv);
+        };
+        match mv.kind {
+            MoveKind::EnPassant | MoveKind::CastleShort | MoveKind::CastleLong => {
+                legal_by_playing(pos, mv)
+            }
+            _ => self.allows_step(masks, pos, mv),
+        }
+    }
+
+    /// A move that is neither en passant nor castling.
+    #[inline]
+    fn allows_step<E: Extension>(&self, masks: &Masks, pos: &Position<E>, mv: &Move) -> bool {
+        if mv.from == masks.king {
+            attackers(&pos.board, mv.to, !pos.side, self.without_king).is_empty()
+        } else {
+            masks.allowed(mv.from).contains(mv.to)
+        }
+    }
+}
+
 /// Keeps the legal moves of a list of pseudo-legal orthodox moves (castling candidates
 /// included, whose passage is tested by the generator), in their order.
 pub fn retain_legal<E: Extension>(pos: &Position<E>, moves: &mut MoveList) {
-    let Some(king) = pos.board.king(pos.side) else {
-        moves.retain(|mv| legal_by_playing(pos, mv));
-        return;
-    };
-    let masks = Masks::new(pos, king);
-    let without_king = pos.board.occupied().without(king);
-    moves.retain(|mv| match mv.kind {
-        MoveKind::EnPassant | MoveKind::CastleShort | MoveKind::CastleLong => {
-            legal_by_playing(pos, mv)
-        }
-        _ if mv.from == king => attackers(&pos.board, mv.to, !pos.side, without_king).is_empty(),
-        _ => masks.allowed(mv.from).contains(mv.to),
-    });
+    let legality = Legality::new(pos);
+    moves.retain(|mv| legality.allows(pos, mv));
 }
 
 /// Orthodox legality of plain moves, for conditions under which check is an orthodox
 /// attack: a move that captures nothing, is neither castling nor en passant and has no
 /// condition effect changes the board as in orthodox chess, so the masks decide it.
-pub struct PlainLegality {
-    masks: Masks,
-    without_king: Bitboard,
-}
+pub struct PlainLegality(Legality);
 
 impl PlainLegality {
     /// `None` when the side to move has no king, or more than one (a unit an Anticlone
@@ -98,11 +131,8 @@ impl PlainLegality {
         if pos.board.pieces(pos.side, Role::King).count() > 1 {
             return None;
         }
-        let king = pos.board.king(pos.side)?;
-        Some(PlainLegality {
-            masks: Masks::new(pos, king),
-            without_king: pos.board.occupied().without(king),
-        })
+        let legality = Legality::new(pos);
+        legality.masks.is_some().then_some(PlainLegality(legality))
     }
 
     /// For a plain move, whether it leaves the mover's king unattacked; `None` for the
@@ -112,16 +142,8 @@ impl PlainLegality {
         let plain = mv.captured.is_none()
             && matches!(mv.kind, MoveKind::Quiet | MoveKind::DoubleStep)
             && mv.effects.is_none();
-        plain.then(|| self.allows(pos, mv))
-    }
-
-    #[inline]
-    fn allows<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> bool {
-        if mv.from == self.masks.king {
-            attackers(&pos.board, mv.to, !pos.side, self.without_king).is_empty()
-        } else {
-            self.masks.allowed(mv.from).contains(mv.to)
-        }
+        let masks = self.0.masks.as_ref()?;
+        plain.then(|| self.0.allows_step(masks, pos, mv))
     }
 }
 
@@ -225,6 +247,7 @@ fn any_legal_by_playing<E: Extension>(pos: &Position<E>) -> bool {
 mod tests {
     use super::*;
     use crate::conditions::{Orthodox, Rules};
+    use std::ops::ControlFlow;
 
     /// The generic answer: every pseudo-legal move played and tested.
     fn by_list(pos: &Position) -> bool {
@@ -266,6 +289,27 @@ mod tests {
                     rules.pseudo_legal(&pos, &mut slow);
                     slow.retain(|mv| rules.is_legal(&pos, mv, &rules.play(&pos, mv)));
                     assert_eq!(fast, slow, "{pos:?}");
+                    // The children, generated and tested unit by unit, in the list's order;
+                    // a visitor that stops at the k-th sees exactly k.
+                    let mut children = Vec::new();
+                    rules.for_each_child(&pos, |mv, after| children.push((*mv, *after)));
+                    assert!(children.iter().map(|(mv, _)| mv).eq(slow.iter()), "{pos:?}");
+                    assert!(children
+                        .iter()
+                        .all(|(mv, after)| *after == rules.play(&pos, mv)));
+                    let k = (seed % (slow.len() as u64 + 2)) as usize;
+                    let mut seen = 0;
+                    let flow = rules.try_for_each_child(&pos, |_, _| {
+                        seen += 1;
+                        if seen == k {
+                            ControlFlow::Break(())
+                        } else {
+                            ControlFlow::Continue(())
+                        }
+                    });
+                    let stops = (1..=slow.len()).contains(&k);
+                    assert_eq!(flow.is_break(), stops, "{pos:?}");
+                    assert_eq!(seen, if stops { k } else { slow.len() }, "{pos:?}");
                     checked += 1;
                     let mut moves = MoveList::new();
                     rules.pseudo_legal(&pos, &mut moves);

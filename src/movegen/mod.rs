@@ -7,10 +7,10 @@ mod make;
 mod moves;
 mod pseudo;
 
-pub use legal::{has_legal_move, retain_legal, PlainLegality};
+pub use legal::{has_legal_move, retain_legal, Legality, PlainLegality};
 pub use make::play_orthodox;
 pub use moves::{Effects, Move, MoveKind, MoveList, Placement};
 pub use pseudo::{
-    attackers, attacks_from, castling_candidates, castling_king_path, castling_rook, is_attacked,
-    pseudo_moves, Gen,
+    attackers, attacks_from, castling_candidates, castling_king_path, castling_rook, generate,
+    is_attacked, pseudo_moves, Gen, MoveSink,
 };

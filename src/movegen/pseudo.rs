@@ -4,6 +4,7 @@
 use super::attacks;
 use super::moves::{Effects, Move, MoveKind, MoveList};
 use crate::board::{Bitboard, Board, Color, Extension, Piece, Position, Role, Square};
+use std::ops::ControlFlow;
 
 /// The squares a unit attacks (the squares it could capture on) from `sq`.
 #[inline]
@@ -42,9 +43,27 @@ pub fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
     attackers(board, sq, by, board.occupied()).is_nonempty()
 }
 
+/// Where generated moves go, unit by unit.
+pub trait MoveSink {
+    fn put(&mut self, mv: Move);
+
+    /// The moves of one unit are all put; `Break` ends the generation.
+    #[inline(always)]
+    fn unit_done(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline(always)]
+    fn put(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
 #[inline]
 fn push(
-    out: &mut MoveList,
+    out: &mut impl MoveSink,
     from: Square,
     to: Square,
     role: Role,
@@ -52,7 +71,7 @@ fn push(
     promotion: Option<Role>,
     captured: Option<Piece>,
 ) {
-    out.push(Move {
+    out.put(Move {
         from,
         to,
         role,
@@ -65,7 +84,7 @@ fn push(
 
 #[inline]
 fn push_pawn(
-    out: &mut MoveList,
+    out: &mut impl MoveSink,
     color: Color,
     from: Square,
     to: Square,
@@ -91,6 +110,16 @@ pub enum Gen {
 
 /// Every pseudo-legal move of the side to move except castling.
 pub fn pseudo_moves<E: Extension>(pos: &Position<E>, gen: Gen, out: &mut MoveList) {
+    let _ = generate(pos, gen, out);
+}
+
+/// [`pseudo_moves`] into any sink, which may end the generation after a unit.
+#[inline]
+pub fn generate<E: Extension>(
+    pos: &Position<E>,
+    gen: Gen,
+    out: &mut impl MoveSink,
+) -> ControlFlow<()> {
     let board = &pos.board;
     let side = pos.side;
     let us = board.by_color(side);
@@ -122,6 +151,7 @@ pub fn pseudo_moves<E: Extension>(pos: &Position<E>, gen: Gen, out: &mut MoveLis
                 };
                 push(out, from, to, role, kind, None, captured);
             }
+            out.unit_done()?;
         }
     }
     let fwd = side.forward();
@@ -160,7 +190,9 @@ pub fn pseudo_moves<E: Extension>(pos: &Position<E>, gen: Gen, out: &mut MoveLis
                 }
             }
         }
+        out.unit_done()?;
     }
+    ControlFlow::Continue(())
 }
 
 /// Castling moves whose king and rook have their rights and whose path is empty.

@@ -182,9 +182,16 @@ impl<R: Rules> Ctx<'_, R> {
                 return true;
             }
         }
-        successors(rules, pos)
-            .iter()
-            .any(|(_, after)| self.wins_after(after, n, spare))
+        // Played one by one: the first win ends the loop before the rest are generated.
+        rules
+            .try_for_each_child(pos, |_, after| {
+                if self.wins_after(after, n, spare) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .is_break()
     }
 
     /// Whether the side to move reaches the goal in one move; for mate only moves that
