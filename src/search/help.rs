@@ -145,13 +145,19 @@ impl<R: Rules> Ctx<'_, R> {
         reach::goal_in_reach(pos, defender, goal, plays[1 - last], plays[last])
     }
 
-    /// The squares of the units (not the king) of the side to play at step `idx` none of
+    /// The squares of the units (for stalemate the king too) of the side to play at step `idx` none of
     /// whose moves can leave the goal in reach, found unit by unit instead of move by move:
-    /// for mate, when that side is the one to be mated and could not pass.
+    /// when that side is the one to be mated or stalemated and could not pass. For
+    /// stalemate only at that side's last move, where a piece that moves must be taken
+    /// or shut in by the attacker's last move (hpint-033, h=4: 4.1 to 3.2 s; earlier
+    /// moves were measured to cost more than they saved).
     fn hopeless_units(&self, pos: &Position<R::Ext>, idx: usize) -> Bitboard {
-        if !R::ORTHODOX_MOVEMENT || self.plan.end != End::Goal(Goal::Mate) {
+        if !R::ORTHODOX_MOVEMENT {
             return Bitboard::EMPTY;
         }
+        let End::Goal(goal) = self.plan.end else {
+            return Bitboard::EMPTY;
+        };
         let (defender, last) = self.defender(pos, idx);
         if defender != pos.side {
             return Bitboard::EMPTY;
@@ -159,15 +165,24 @@ impl<R: Rules> Ctx<'_, R> {
         // After this move: the parities swap and the defender has one move less.
         let next = idx + 1;
         let [att, def] = [self.plays[next][last], self.plays[next][1 - last]];
-        // A unit about to move counts as nearer than where it stands: when the goal is in
-        // reach with it standing still, it is with any move.
-        if reach::goal_in_reach(pos, defender, Goal::Mate, att, def) {
+        // For mate a unit about to move counts as nearer than where it stands: when the
+        // goal is in reach with it standing still, it is with any move. (Not for
+        // stalemate, where its freedom where it stands counts against the goal.)
+        if goal == Goal::Mate && reach::goal_in_reach(pos, defender, goal, att, def) {
             return Bitboard::EMPTY;
         }
+        if goal == Goal::Stalemate && def > 0 {
+            return Bitboard::EMPTY;
+        }
+        // The king's moves under mate were measured to cost more than they saved.
         let board = &pos.board;
-        (board.by_color(defender) & !board.by_role(Role::King))
+        let units = match goal {
+            Goal::Mate => board.by_color(defender) & !board.by_role(Role::King),
+            Goal::Stalemate => board.by_color(defender),
+        };
+        units
             .into_iter()
-            .filter(|&sq| !reach::mate_in_reach_after_moving(pos, defender, sq, att, def))
+            .filter(|&sq| !reach::goal_in_reach_after_moving(pos, defender, goal, sq, att, def))
             .fold(Bitboard::EMPTY, Bitboard::with)
     }
 
@@ -176,13 +191,21 @@ impl<R: Rules> Ctx<'_, R> {
     /// attacker pawns the bound costs less than the table traffic of the children it
     /// rejects, which in long lines crowd the table (intell-097, h#7: 42 s against 140 s
     /// on two threads); the promotions of pawns make it dearer than the table's memory of
-    /// the rejections (intell-037, h#6: 3.1 s against 1.6 s).
+    /// the rejections (intell-037, h#6: 3.1 s against 1.6 s). For stalemate only the
+    /// defender's last moves, whose children the bound answers without the attacker
+    /// moving (hpint-033, h=4: 3.2 to 2.9 s).
     fn bound_children(&self, pos: &Position<R::Ext>, idx: usize) -> bool {
-        if !R::ORTHODOX_MOVEMENT || self.plan.end != End::Goal(Goal::Mate) {
+        if !R::ORTHODOX_MOVEMENT {
             return false;
         }
-        let (defender, _) = self.defender(pos, idx);
-        pos.board.pieces(!defender, Role::Pawn).is_empty()
+        let (defender, last) = self.defender(pos, idx);
+        match self.plan.end {
+            End::Goal(Goal::Mate) => pos.board.pieces(!defender, Role::Pawn).is_empty(),
+            End::Goal(Goal::Stalemate) => {
+                defender == pos.side && self.plays[idx + 1][1 - last] == 0
+            }
+            End::Forced(_) => false,
+        }
     }
 
     /// Collects every completion of the plan from step `idx`; returns whether there was one.

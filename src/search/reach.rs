@@ -311,15 +311,18 @@ pub fn goal_in_reach<E>(
     bound_holds(pos, defender, goal, attacker_moves, defender_moves, None)
 }
 
-/// Whether a mate of `defender` may still stand after the defender, to move, plays its
-/// unit (not its king) on `from`, then the sides have `attacker_moves` and
+/// Whether `goal` against `defender` may still stand after the defender, to move, plays
+/// its unit (not its king) on `from`, then the sides have `attacker_moves` and
 /// `defender_moves` left. The unit is counted one move nearer to every square and as
 /// standing on each square it reaches in one move, on an empty board; a capture only
-/// takes an attacker unit away. So `false` holds for every move of that unit, and the
-/// search need not play them one by one.
-pub fn mate_in_reach_after_moving<E>(
+/// takes an attacker unit away. For stalemate the unit's own freedom is not counted (it
+/// may land where it is closed in), and where it lands may close in one other unit: one
+/// fill more than the defender's moves left. So `false` holds for every move of that
+/// unit, and the search need not play them one by one.
+pub fn goal_in_reach_after_moving<E>(
     pos: &Position<E>,
     defender: Color,
+    goal: Goal,
     from: Square,
     attacker_moves: usize,
     defender_moves: usize,
@@ -327,15 +330,14 @@ pub fn mate_in_reach_after_moving<E>(
     bound_holds(
         pos,
         defender,
-        Goal::Mate,
+        goal,
         attacker_moves,
         defender_moves,
         Some(from),
     )
 }
 
-/// The bound, with the defender's unit on `lifted` about to move (for mate only: under
-/// stalemate a unit's freedom counts against the goal, so moving it is not a relaxation).
+/// The bound, with the defender's unit on `lifted` about to move.
 fn bound_holds<E>(
     pos: &Position<E>,
     defender: Color,
@@ -344,7 +346,6 @@ fn bound_holds<E>(
     defender_moves: usize,
     lifted: Option<Square>,
 ) -> bool {
-    debug_assert!(lifted.is_none() || goal == Goal::Mate);
     let attacker = !defender;
     if may_castle(pos.castling, Color::White) || may_castle(pos.castling, Color::Black) {
         // A castling moves the king two squares and the rook in one move. Counting it as
@@ -355,6 +356,13 @@ fn bound_holds<E>(
     let board: &Board = &pos.board;
     let Some(king) = board.king(defender) else {
         return true;
+    };
+    // The king about to move: it has one move more to spend, and it cannot stay.
+    let king_leaves = lifted == Some(king);
+    let (lifted, defender_moves) = if king_leaves {
+        (None, defender_moves + 1)
+    } else {
+        (lifted, defender_moves)
     };
     let mut attacker_units = Units::EMPTY;
     let mut defender_units = Units::EMPTY;
@@ -380,6 +388,7 @@ fn bound_holds<E>(
         board,
         own,
         filler,
+        lifted,
         attacker,
         defender,
         units: &attacker_units,
@@ -434,7 +443,14 @@ fn bound_holds<E>(
         });
     }
     'square: for k in squares {
-        let spare = def - king_distance(king, k);
+        let mut spare = def - king_distance(king, k);
+        if king_leaves && k == king {
+            // Away and back.
+            match spare.checked_sub(2) {
+                Some(left) => spare = left,
+                None => continue,
+            }
+        }
         let mut blocks = Blocks::new(spare, blockers);
         for f in attacks::king(k) {
             // A guard costs the defender nothing, so it is preferred to a block: a unit
@@ -443,7 +459,9 @@ fn bound_holds<E>(
                 continue 'square;
             }
         }
-        if goal == Goal::Stalemate && !bound.freeze_within(&free, k, spare) {
+        // The unit about to move fills one square more than the moves left.
+        let fills = spare + u8::from(lifted.is_some());
+        if goal == Goal::Stalemate && !bound.freeze_within(&free, k, fills) {
             continue;
         }
         let fresh = || Blocks::new(spare, blockers);
@@ -606,6 +624,8 @@ struct Bound<'a> {
     own: Bitboard,
     /// Where the defender's unit about to move may stand after it, one square of them.
     filler: Bitboard,
+    /// The square of the defender's unit about to move.
+    lifted: Option<Square>,
     attacker: Color,
     defender: Color,
     /// The attacker's units but its king.
@@ -705,6 +725,9 @@ impl Bound<'_> {
         let board = self.board;
         let empty = !board.occupied();
         for (sq, kd) in self.defenders.iter() {
+            if self.lifted == Some(sq) {
+                continue;
+            }
             let (open, landing) = if kd < 2 {
                 match sq.offset(0, self.defender.forward()) {
                     _ if sq.rank() == self.defender.back_rank() => continue,
@@ -730,14 +753,43 @@ impl Bound<'_> {
     /// to it, one move for each: by taking the unit, or for a pawn by standing in its way.
     /// A unit that might be pinned instead is left out.
     fn can_freeze(&self, king: Square) -> bool {
-        let mut needed = 0u8;
+        let mut needed = u8::from(self.lifted_needs_attacker(king));
+        if needed > self.att {
+            return false;
+        }
         self.each_free_unit(|f| {
             if self.may_pin(king, f.sq) {
+                return true;
+            }
+            // The unit about to move may land on a unit's one free square.
+            if f.open.count() == 1 && (f.open & !self.filler).is_empty() {
                 return true;
             }
             needed += 1;
             needed <= self.att && f.landing.into_iter().any(|t| self.reach_within(t))
         })
+    }
+
+    /// With the defender's last move made by the unit about to move, a piece (not a pawn)
+    /// whose way back to its square stays open: the attacker must spend a move on it
+    /// (take it, or stand on its square or in its way back), unless it might stand pinned
+    /// against the king on `king`. A square on its way back that the attacker fills may
+    /// also be a square another unit could go to, but such a square is one the moving unit
+    /// reaches in one move, and that unit is let off in [`Bound::can_freeze`] already.
+    fn lifted_needs_attacker(&self, king: Square) -> bool {
+        let Some(from) = self.lifted else {
+            return false;
+        };
+        if self
+            .board
+            .piece_at(from)
+            .is_none_or(|p| p.role == Role::Pawn)
+        {
+            return false;
+        }
+        let lines = attacks::queen(king, Bitboard::EMPTY);
+        (self.filler & lines).is_empty()
+            || (self.pinners.diagonal | self.pinners.straight).is_empty()
     }
 
     /// Whether the defender's unit on `sq` might stand pinned against its king on `k`: in
@@ -1189,18 +1241,60 @@ mod tests {
         use Color::Black as B;
         // 1...Ra8-g8 2.Sg5-f7 #: the rook fills g8, which nothing white can guard in time.
         let pos = diagram("bKh8 bPh7 bRa8 wKa2 wBd4 wSg5");
-        assert!(mate_in_reach_after_moving(&pos, B, sq("a8"), 1, 0));
-        assert!(!mate_in_reach_after_moving(&pos, B, sq("h7"), 1, 0));
+        assert!(goal_in_reach_after_moving(
+            &pos,
+            B,
+            Goal::Mate,
+            sq("a8"),
+            1,
+            0
+        ));
+        assert!(!goal_in_reach_after_moving(
+            &pos,
+            B,
+            Goal::Mate,
+            sq("h7"),
+            1,
+            0
+        ));
         // From a1 the rook needs two moves: 1.Ra1-a8 Ka2-b3 2.Ra8-g8 Sg5-f7 #.
         let pos = diagram("bKh8 bPh7 bPg7 bRa1 wKa2 wBd4 wSg5");
-        assert!(!mate_in_reach_after_moving(&pos, B, sq("a1"), 1, 0));
-        assert!(mate_in_reach_after_moving(&pos, B, sq("a1"), 2, 1));
+        assert!(!goal_in_reach_after_moving(
+            &pos,
+            B,
+            Goal::Mate,
+            sq("a1"),
+            1,
+            0
+        ));
+        assert!(goal_in_reach_after_moving(
+            &pos,
+            B,
+            Goal::Mate,
+            sq("a1"),
+            2,
+            1
+        ));
         // Leaving a flight opens it: Rg8 cannot stay.
         let pos = diagram("bKh8 bPh7 bPg7 bRg8 wKa2 wBd4 wSg5");
-        assert!(!mate_in_reach_after_moving(&pos, B, sq("g8"), 1, 0));
+        assert!(!goal_in_reach_after_moving(
+            &pos,
+            B,
+            Goal::Mate,
+            sq("g8"),
+            1,
+            0
+        ));
         // A knight on f8 reaches no flight.
         let pos = diagram("bKh8 bPh7 bPg7 bSf8 wKa2 wBd4 wSg5");
-        assert!(!mate_in_reach_after_moving(&pos, B, sq("f8"), 1, 0));
+        assert!(!goal_in_reach_after_moving(
+            &pos,
+            B,
+            Goal::Mate,
+            sq("f8"),
+            1,
+            0
+        ));
     }
 
     #[test]
@@ -1299,14 +1393,15 @@ mod tests {
     }
 
     /// The bound for a unit about to move is a proof too: wherever one of its moves leads
-    /// to a mate in the half moves left, it must let the unit pass. Random sparse
-    /// positions with the side to be mated to move, lines of two and four half moves.
+    /// to a mate or stalemate in the half moves left, it must let the unit pass (the king
+    /// included). Random sparse positions with the side to be mated to move, lines of two
+    /// and four half moves.
     #[test]
-    fn never_rejects_a_unit_whose_move_reaches_mate() {
+    fn never_rejects_a_unit_whose_move_reaches_the_goal() {
         use crate::conditions::{Orthodox, Rules};
         let mut next = numbers(0x2545_F491_4F6C_DD1Du64, 0x9E37_79B9_7F4A_7C15);
         let roles = UNIT_ROLES;
-        let mut checked = [0usize; 2];
+        let mut checked = [[0usize; 2]; 2];
         let mut positions = 0;
         while positions < 4000 {
             let mut board = Board::default();
@@ -1359,23 +1454,52 @@ mod tests {
             let longest = if positions % 16 == 0 { 4 } else { 2 };
             for plies in (2..=longest).step_by(2) {
                 let (att, def) = (plies / 2, plies / 2 - 1);
-                for (mv, after) in &moves {
-                    if mv.role == Role::King || !reachable(after, plies - 1, Goal::Mate) {
-                        continue;
+                for (g, goal) in [Goal::Mate, Goal::Stalemate].into_iter().enumerate() {
+                    for (mv, after) in &moves {
+                        if !reachable(after, plies - 1, goal) {
+                            continue;
+                        }
+                        checked[g][plies / 2 - 1] += 1;
+                        assert!(
+                            goal_in_reach_after_moving(&pos, defender, goal, mv.from, att, def),
+                            "{mv:?} then {goal:?} in {} rejected: {pos:?}",
+                            plies - 1
+                        );
                     }
-                    checked[plies / 2 - 1] += 1;
-                    assert!(
-                        mate_in_reach_after_moving(&pos, defender, mv.from, att, def),
-                        "{mv:?} then mate in {} rejected: {pos:?}",
-                        plies - 1
-                    );
                 }
             }
         }
         assert!(
-            checked[0] > 50 && checked[1] > 10,
-            "too few mates to test: {checked:?}"
+            checked.iter().all(|c| c[0] > 50 && c[1] > 10),
+            "too few goals to test: {checked:?}"
         );
+    }
+
+    #[test]
+    fn a_piece_that_moves_last_needs_an_attacker_move_but_may_close_in_a_unit() {
+        use Color::Black as B;
+        // 1...Sg4-h6+ 2.Sf5*h6 =: the knight's landing closes in the h-pawn, and the
+        // attacker's one move, spent on the knight, keeps it closed.
+        let pos = diagram("bKh8 bPh7 bSg4 wKf7 wSf5");
+        assert!(goal_in_reach_after_moving(
+            &pos,
+            B,
+            Goal::Stalemate,
+            sq("g4"),
+            1,
+            0
+        ));
+        // A pawn the knight cannot close in: it and the knight both need the attacker's
+        // one move (to a4, and to take or shut in the knight).
+        let pos = diagram("bKh8 bPh7 wPh6 bSg4 bPa5 wKf7 wSb2");
+        assert!(!goal_in_reach_after_moving(
+            &pos,
+            B,
+            Goal::Stalemate,
+            sq("g4"),
+            1,
+            0
+        ));
     }
 
     /// The bound is a proof: wherever some line reaches the goal, it must let the node pass.
