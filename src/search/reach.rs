@@ -611,7 +611,8 @@ impl Units {
 
 /// A defender unit that has somewhere to go (see `Bound::free_units`).
 struct Free {
-    sq: Square,
+    /// Where it may stand: its square, or for the unit about to move where it may land.
+    at: Bitboard,
     open: Bitboard,
     landing: Bitboard,
 }
@@ -741,8 +742,28 @@ impl Bound<'_> {
                 // Moves along a line start with the neighbouring square on it.
                 (self.d.contact(kd, sq) & empty, Bitboard::from_square(sq))
             };
-            if open.is_nonempty() && !visit(Free { sq, open, landing }) {
+            let at = Bitboard::from_square(sq);
+            if open.is_nonempty() && !visit(Free { at, open, landing }) {
                 return false;
+            }
+        }
+        // A piece about to move (not a pawn) leaves its way back open: a square next to
+        // where it lands, on its way from its square, or that square. Shutting it in, or
+        // taking it, costs one of the sides a move (the attacker's lands on that way or
+        // where it stands, all squares it reaches in one move).
+        if let Some(from) = self.lifted {
+            if self
+                .board
+                .piece_at(from)
+                .is_some_and(|p| p.role != Role::Pawn)
+            {
+                let open = Bitboard::from_square(from);
+                let landing = self.filler.with(from);
+                return visit(Free {
+                    at: self.filler,
+                    open,
+                    landing,
+                });
             }
         }
         true
@@ -753,12 +774,9 @@ impl Bound<'_> {
     /// to it, one move for each: by taking the unit, or for a pawn by standing in its way.
     /// A unit that might be pinned instead is left out.
     fn can_freeze(&self, king: Square) -> bool {
-        let mut needed = u8::from(self.lifted_needs_attacker(king));
-        if needed > self.att {
-            return false;
-        }
+        let mut needed = 0u8;
         self.each_free_unit(|f| {
-            if self.may_pin(king, f.sq) {
+            if self.may_pin_at(king, f.at) {
                 return true;
             }
             // The unit about to move may land on a unit's one free square.
@@ -770,26 +788,18 @@ impl Bound<'_> {
         })
     }
 
-    /// With the defender's last move made by the unit about to move, a piece (not a pawn)
-    /// whose way back to its square stays open: the attacker must spend a move on it
-    /// (take it, or stand on its square or in its way back), unless it might stand pinned
-    /// against the king on `king`. A square on its way back that the attacker fills may
-    /// also be a square another unit could go to, but such a square is one the moving unit
-    /// reaches in one move, and that unit is let off in [`Bound::can_freeze`] already.
-    fn lifted_needs_attacker(&self, king: Square) -> bool {
-        let Some(from) = self.lifted else {
-            return false;
-        };
-        if self
-            .board
-            .piece_at(from)
-            .is_none_or(|p| p.role == Role::Pawn)
-        {
-            return false;
+    /// Whether a defender unit standing on one of `at` might stand pinned against its
+    /// king on `k` (for more than one square: any of them in line with `k`, and any line
+    /// piece of the attacker in time).
+    #[inline]
+    fn may_pin_at(&self, k: Square, at: Bitboard) -> bool {
+        match at.first() {
+            Some(sq) if !at.more_than_one() => self.may_pin(k, sq),
+            _ => {
+                (self.pinners.diagonal | self.pinners.straight).is_nonempty()
+                    && (attacks::queen(k, Bitboard::EMPTY) & at).is_nonempty()
+            }
         }
-        let lines = attacks::queen(king, Bitboard::EMPTY);
-        (self.filler & lines).is_empty()
-            || (self.pinners.diagonal | self.pinners.straight).is_empty()
     }
 
     /// Whether the defender's unit on `sq` might stand pinned against its king on `k`: in
@@ -830,7 +840,7 @@ impl Bound<'_> {
         let mut best_single = 0u8;
         let mut pairs: SmallVec<[Bitboard; 16]> = SmallVec::new();
         for f in free {
-            if self.may_pin(k, f.sq) {
+            if self.may_pin_at(k, f.at) {
                 continue;
             }
             let open = f.open.without(k);
