@@ -11,8 +11,9 @@
 //! the goal, and the search leaves the node without generating a move.
 //!
 //! The bounds hold only where units move, capture and check as in orthodox chess and a
-//! captured unit leaves the board (`Rules::ORTHODOX_MOVEMENT`), and not while a side may
-//! still castle (the king crosses two squares in one move).
+//! captured unit leaves the board (`Rules::ORTHODOX_MOVEMENT`). A castling moves the king
+//! two squares and the rook in one move: the king counts one move from its castled
+//! square, the rook as standing on either of its squares.
 
 use crate::board::{Bitboard, Board, Color, Position, Role, Square};
 use crate::movegen::attacks;
@@ -257,12 +258,36 @@ fn within(row: &[u8; 64], max: u8) -> Bitboard {
     Bitboard(mask)
 }
 
-/// Whether a side may still castle (a king and a rook of its colour keep their rights).
-fn may_castle(pos_castling: Bitboard, color: Color) -> bool {
+/// A castling a side may still play: where its king and its rook go, and where the rook
+/// stands now.
+#[derive(Copy, Clone)]
+struct Castling {
+    king_to: Square,
+    rook_from: Square,
+    rook_to: Square,
+}
+
+/// The castlings `color` keeps the rights and the units for (whatever stands between).
+fn castlings(pos_castling: Bitboard, board: &Board, color: Color) -> [Option<Castling>; 2] {
     let back = color.back_rank();
-    pos_castling.contains(Square::from_coords(4, back))
-        && (pos_castling.contains(Square::from_coords(0, back))
-            || pos_castling.contains(Square::from_coords(7, back)))
+    let home = Square::from_coords(4, back);
+    let mut out = [None; 2];
+    if !pos_castling.contains(home) || !board.pieces(color, Role::King).contains(home) {
+        return out;
+    }
+    for (slot, (rook_file, king_file, rook_to_file)) in
+        [(7, 6, 5), (0, 2, 3)].into_iter().enumerate()
+    {
+        let rook_from = Square::from_coords(rook_file, back);
+        if pos_castling.contains(rook_from) && board.pieces(color, Role::Rook).contains(rook_from) {
+            out[slot] = Some(Castling {
+                king_to: Square::from_coords(king_file, back),
+                rook_from,
+                rook_to: Square::from_coords(rook_to_file, back),
+            });
+        }
+    }
+    out
 }
 
 #[inline]
@@ -347,12 +372,6 @@ fn bound_holds<E>(
     lifted: Option<Square>,
 ) -> bool {
     let attacker = !defender;
-    if may_castle(pos.castling, Color::White) || may_castle(pos.castling, Color::Black) {
-        // A castling moves the king two squares and the rook in one move. Counting it as
-        // three moves keeps the bound sound, but was measured to prune too little to pay
-        // for itself (castling-45 h#3 0.97 -> 1.29 s, hpint-115 h=3 4.8 -> 4.2 s).
-        return true;
-    }
     let board: &Board = &pos.board;
     let Some(king) = board.king(defender) else {
         return true;
@@ -372,6 +391,53 @@ fn bound_holds<E>(
         return true;
     }
     let d = &DISTANCES;
+    // A castling moves the king two squares and the rook with it in one move. Its rook
+    // counts as standing on either square at no cost (a second unit of the side, where it
+    // lands), its king as one move from where it lands; a rook that may castle is not
+    // asked to be shut in where it stands (stalemate).
+    let real_attackers = attacker_units.len();
+    let mut twins = [None; 2];
+    let mut castled_attacker: SmallVec<[Square; 2]> = SmallVec::new();
+    for (slot, c) in castlings(pos.castling, board, attacker)
+        .into_iter()
+        .enumerate()
+    {
+        if let Some(c) = c {
+            let rook = (0..real_attackers).find(|&i| attacker_units.get(i).0 == c.rook_from);
+            twins[slot] = rook.map(|r| (r, attacker_units.len()));
+            attacker_units.push(c.rook_to, kind(attacker, Role::Rook));
+            castled_attacker.push(c.king_to);
+        }
+    }
+    let mut castled_defender: SmallVec<[Square; 2]> = SmallVec::new();
+    let mut unfree = Bitboard::EMPTY;
+    for c in castlings(pos.castling, board, defender)
+        .into_iter()
+        .flatten()
+    {
+        defender_units.push(c.rook_to, kind(defender, Role::Rook));
+        castled_defender.push(c.king_to);
+        unfree = unfree.with(c.rook_from).with(c.rook_to);
+    }
+    let (mut king_attack_row, mut king_reach_row) = ([NEVER; 64], [NEVER; 64]);
+    let attacker_king = board.king(attacker).map(|k| {
+        if castled_attacker.is_empty() {
+            return (&d.attack[KING][k.index()], &d.reach[KING][k.index()]);
+        }
+        king_attack_row = d.attack[KING][k.index()];
+        king_reach_row = d.reach[KING][k.index()];
+        for to in &castled_attacker {
+            for (row, table) in [
+                (&mut king_attack_row, &d.attack[KING][to.index()]),
+                (&mut king_reach_row, &d.reach[KING][to.index()]),
+            ] {
+                for (a, t) in row.iter_mut().zip(table) {
+                    *a = (*a).min(t.saturating_add(1));
+                }
+            }
+        }
+        (&king_attack_row, &king_reach_row)
+    });
     let mut own = board.by_color(defender);
     let mut filler = Bitboard::EMPTY;
     if let Some(from) = lifted {
@@ -392,8 +458,12 @@ fn bound_holds<E>(
         attacker,
         defender,
         units: &attacker_units,
+        real_attackers,
+        twins,
         defenders: &defender_units,
-        king: board.king(attacker),
+        unfree,
+        king_attack: attacker_king.map(|(a, _)| a),
+        king_reach: attacker_king.map(|(_, r)| r),
         att,
         pinners: match goal {
             Goal::Stalemate => Pinners::of(d, &attacker_units, attacker, att),
@@ -412,8 +482,8 @@ fn bound_holds<E>(
         fold_min(&mut check, &d.attack[k][sq.index()]);
     }
     let mut guard = check;
-    if let Some(k) = bound.king {
-        fold_min(&mut guard, &d.attack[KING][k.index()]);
+    if let Some(row) = bound.king_attack {
+        fold_min(&mut guard, row);
     }
     // Least defender moves to stand on each square with a unit other than the king.
     let mut block = [NEVER; 64];
@@ -430,10 +500,21 @@ fn bound_holds<E>(
     }
     let blockers = bound.defenders.len() as u32;
 
+    // The king's moves to each square, castling included.
+    let steps = |k: Square| {
+        castled_defender
+            .iter()
+            .fold(king_distance(king, k), |m, &c| {
+                m.min(1 + king_distance(c, k))
+            })
+    };
+    let walk = castled_defender
+        .iter()
+        .fold(ball(king, def), |b, &c| b | ball(c, def - 1));
     // For mate only the squares some unit can check in time.
     let squares = match goal {
-        Goal::Mate => ball(king, def) & within(&check, bound.att),
-        Goal::Stalemate => ball(king, def),
+        Goal::Mate => walk & within(&check, bound.att),
+        Goal::Stalemate => walk,
     };
     let mut free: SmallVec<[Free; 16]> = SmallVec::new();
     if goal == Goal::Stalemate {
@@ -443,7 +524,7 @@ fn bound_holds<E>(
         });
     }
     'square: for k in squares {
-        let mut spare = def - king_distance(king, k);
+        let mut spare = def - steps(k);
         if king_leaves && k == king {
             // Away and back.
             match spare.checked_sub(2) {
@@ -553,15 +634,15 @@ const MAX_UNITS: usize = 32;
 #[derive(Copy, Clone)]
 struct Units {
     len: u8,
-    squares: [Square; MAX_UNITS],
-    kinds: [u8; MAX_UNITS],
+    squares: [Square; MAX_UNITS + 2],
+    kinds: [u8; MAX_UNITS + 2],
 }
 
 impl Units {
     const EMPTY: Units = Units {
         len: 0,
-        squares: [Square::A1; MAX_UNITS],
-        kinds: [0; MAX_UNITS],
+        squares: [Square::A1; MAX_UNITS + 2],
+        kinds: [0; MAX_UNITS + 2],
     };
 
     /// The units of `color` on `board` but its king, written into `out` where it stands
@@ -598,6 +679,15 @@ impl Units {
         usize::from(self.len)
     }
 
+    /// One more unit (a castled rook: at most two beyond [`MAX_UNITS`]).
+    #[inline]
+    fn push(&mut self, sq: Square, kind: usize) {
+        let i = self.len();
+        self.squares[i] = sq;
+        self.kinds[i] = kind as u8;
+        self.len += 1;
+    }
+
     #[inline]
     fn get(&self, i: usize) -> (Square, usize) {
         (self.squares[i], usize::from(self.kinds[i]))
@@ -629,11 +719,19 @@ struct Bound<'a> {
     lifted: Option<Square>,
     attacker: Color,
     defender: Color,
-    /// The attacker's units but its king.
+    /// The attacker's units but its king (a rook that may castle twice: see `twins`).
     units: &'a Units,
-    /// The defender's units but its king.
+    /// The attacker's units that stand on the board: the first of `units`.
+    real_attackers: usize,
+    /// A rook that may castle and the unit of `units` that stands for it castled.
+    twins: [Option<(usize, usize)>; 2],
+    /// The defender's units but its king (a rook that may castle twice).
     defenders: &'a Units,
-    king: Option<Square>,
+    /// Squares of defender units not asked to be shut in (rooks that may castle).
+    unfree: Bitboard,
+    /// The attacker king's least moves to attack, and to stand on, each square.
+    king_attack: Option<&'a [u8; 64]>,
+    king_reach: Option<&'a [u8; 64]>,
     /// The attacker's moves left.
     att: u8,
     /// Where the attacker's line pieces can stand in time (stalemate only).
@@ -679,9 +777,7 @@ impl Bound<'_> {
     /// king, to attack `target`.
     #[inline]
     fn guard_without(&self, skip: usize, target: Square) -> u8 {
-        let mut least = self
-            .king
-            .map_or(NEVER, |k| self.d.attack[KING][k.index()][target.index()]);
+        let mut least = self.king_attack.map_or(NEVER, |row| row[target.index()]);
         for (i, (sq, k)) in self.units.iter().enumerate() {
             if i != skip {
                 least = least.min(self.d.attack[k][sq.index()][target.index()]);
@@ -726,7 +822,7 @@ impl Bound<'_> {
         let board = self.board;
         let empty = !board.occupied();
         for (sq, kd) in self.defenders.iter() {
-            if self.lifted == Some(sq) {
+            if self.lifted == Some(sq) || self.unfree.contains(sq) {
                 continue;
             }
             let (open, landing) = if kd < 2 {
@@ -898,8 +994,8 @@ impl Bound<'_> {
     /// Whether some attacker unit, its king included, can stand on `target` within its moves.
     fn reach_within(&self, target: Square) -> bool {
         let d = self.d;
-        self.king
-            .is_some_and(|k| d.reach[KING][k.index()][target.index()] <= self.att)
+        self.king_reach
+            .is_some_and(|row| row[target.index()] <= self.att)
             || self
                 .units
                 .iter()
@@ -938,13 +1034,22 @@ impl Bound<'_> {
         blocks: impl Fn() -> Blocks,
         block: impl Fn(Square) -> u8,
     ) -> bool {
-        let Some(unit) = (0..self.units.len()).max_by_key(|&i| self.units.get(i).1) else {
+        let Some(unit) = (0..self.real_attackers).max_by_key(|&i| self.units.get(i).1) else {
             return true;
         };
         let guards = self.flight_guards(k);
-        self.places(unit, Aim::Spare(k), |_, covers, cost| {
-            let place = Place { unit, covers, cost };
-            self.others_cover(k, &guards, place, &blocks, &block)
+        // A rook that may castle stands where it goes from either of its squares.
+        let twin = self
+            .twins
+            .iter()
+            .flatten()
+            .find(|&&(real, _)| real == unit)
+            .map(|&(_, castled)| castled);
+        [Some(unit), twin].into_iter().flatten().any(|unit| {
+            self.places(unit, Aim::Spare(k), |_, covers, cost| {
+                let place = Place { unit, covers, cost };
+                self.others_cover(k, &guards, place, &blocks, &block)
+            })
         })
     }
 
@@ -969,8 +1074,8 @@ impl Bound<'_> {
                     guards.second[i] = cost;
                 }
             }
-            if let Some(own) = self.king {
-                guards.king[i] = self.d.attack[KING][own.index()][i];
+            if let Some(row) = self.king_attack {
+                guards.king[i] = row[i];
             }
         }
         guards
@@ -1000,7 +1105,7 @@ impl Bound<'_> {
         // The test above lets the attacker's king guard each flight from another square.
         // It stands on one: two steps from `k` (next to it, it would stand in check), where
         // it guards the flights next to it, or it guards none.
-        let Some(own_king) = self.king else {
+        let Some(king_reach) = self.king_reach else {
             return true;
         };
         let rest = flights
@@ -1015,7 +1120,7 @@ impl Bound<'_> {
             return true;
         }
         let ring = ball(k, 2) & !ball(k, 1);
-        (ring & within(&self.d.reach[KING][own_king.index()], left))
+        (ring & within(king_reach, left))
             .into_iter()
             .any(|p| blocked(attacks::king(p)))
     }
@@ -1516,16 +1621,45 @@ mod tests {
     /// Random sparse positions, every help line of one to three half moves, both goals.
     #[test]
     fn never_rejects_a_reachable_goal() {
+        let (reached, castled) = check_reachable_goals(0x9E37_79B9_7F4A_7C15, 3000, false);
+        assert!(reached > 100, "too few reachable goals to test: {reached}");
+        assert!(
+            castled > 5,
+            "too few goals reached only by castling: {castled}"
+        );
+    }
+
+    /// The same where both sides may castle (with one rook or both), the other units
+    /// near the back ranks, where castling counts.
+    #[test]
+    fn never_rejects_a_goal_reached_by_castling() {
+        let (reached, castled) = check_reachable_goals(0x2545_F491_4F6C_DD1D, 4000, true);
+        assert!(reached > 500, "too few reachable goals to test: {reached}");
+        assert!(
+            castled > 50,
+            "too few goals reached only by castling: {castled}"
+        );
+    }
+
+    /// Random positions checked against exhaustive search: how many goals were reachable,
+    /// and how many of them only by castling.
+    fn check_reachable_goals(seed: u64, tries: usize, castle_always: bool) -> (usize, usize) {
         use crate::conditions::{Orthodox, Rules};
-        let mut next = numbers(0x9E37_79B9_7F4A_7C15u64, 0x2545_F491_4F6C_DD1D);
+        let mut next = numbers(seed, 0x2545_F491_4F6C_DD1D ^ seed.rotate_left(17));
         let roles = UNIT_ROLES;
         let mut reached = 0;
         let mut castled = 0;
         let mut tried = 0;
-        while tried < 3000 {
+        while tried < tries {
             let mut board = Board::default();
             let put = |board: &mut Board, piece: Piece, next: &mut dyn FnMut(u64) -> u64| loop {
-                let sq = Square::new(next(64) as u8);
+                let sq = if castle_always && next(2) == 0 {
+                    // Near a back rank.
+                    let rank = [0, 1, 2, 5, 6, 7][next(6) as usize];
+                    Square::from_coords(next(8) as u8, rank)
+                } else {
+                    Square::new(next(64) as u8)
+                };
                 let last = Bitboard::rank(piece.color.promotion_rank());
                 if board.piece_at(sq).is_none() && !(piece.role == Role::Pawn && last.contains(sq))
                 {
@@ -1533,20 +1667,26 @@ mod tests {
                     break;
                 }
             };
-            // One position in two lets a side castle (a king and a rook on their home
-            // squares with their rights), one side or both.
+            // Without `castle_always`, one position in two lets a side castle (a king and
+            // a rook on their home squares with their rights), one side or both.
             let mut castling = Bitboard::EMPTY;
-            let castles = next(2) == 0;
+            let castles = castle_always || next(2) == 0;
             for color in Color::ALL {
-                if castles && next(3) != 0 {
+                if castles && (castle_always || next(3) != 0) {
                     let back = color.back_rank();
-                    let (king, rook) = (
-                        Square::from_coords(4, back),
-                        Square::from_coords(if next(2) == 0 { 0 } else { 7 }, back),
-                    );
+                    let king = Square::from_coords(4, back);
                     board.put(king, Piece::new(color, Role::King), false);
-                    board.put(rook, Piece::new(color, Role::Rook), false);
-                    castling = castling.with(king).with(rook);
+                    castling = castling.with(king);
+                    let files: &[u8] = match next(3) {
+                        0 => &[0],
+                        1 => &[7],
+                        _ => &[0, 7],
+                    };
+                    for &file in files {
+                        let rook = Square::from_coords(file, back);
+                        board.put(rook, Piece::new(color, Role::Rook), false);
+                        castling = castling.with(rook);
+                    }
                 } else {
                     put(&mut board, Piece::new(color, Role::King), &mut next);
                 }
@@ -1591,19 +1731,23 @@ mod tests {
                 }
             }
         }
-        assert!(reached > 100, "too few reachable goals to test: {reached}");
-        assert!(
-            castled > 5,
-            "too few goals reached only by castling: {castled}"
-        );
+        (reached, castled)
     }
 
     #[test]
-    fn castling_rights_switch_the_bound_off() {
+    fn castling_counts_as_one_move_of_king_and_rook() {
         use Color::Black as B;
         // 1.0-0 Sd5-e7 #: only castling brings the king to g8 at once.
         let mut pos = diagram("bKe8 bRh8 bPf7 bPg6 bPh7 wKa1 wBb2 wSd5");
         pos.castling = Bitboard::from_square(sq("e8")).with(sq("h8"));
         assert!(goal_in_reach(&pos, B, Goal::Mate, 1, 1));
+        // Castling rights no longer switch the bound off: a lone king cannot mate, nor
+        // can a rook that castles in time.
+        let mut pos = diagram("bKe8 bRh8 wKe1");
+        pos.castling = Bitboard::from_square(sq("e8")).with(sq("h8"));
+        assert!(!goal_in_reach(&pos, B, Goal::Mate, 2, 2));
+        let mut pos = diagram("bKa4 wKe1 wRh1");
+        pos.castling = Bitboard::from_square(sq("e1")).with(sq("h1"));
+        assert!(!goal_in_reach(&pos, B, Goal::Mate, 1, 0));
     }
 }
