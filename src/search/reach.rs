@@ -1216,7 +1216,7 @@ mod tests {
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
                 // Small distances, and NEVER, as the tables hold.
-                *cost = if seed % 5 == 0 {
+                *cost = if seed.is_multiple_of(5) {
                     NEVER
                 } else {
                     (seed >> 8) as u8 % 12
