@@ -684,10 +684,8 @@ impl<O: Origins> Fairy<O> {
             return;
         }
         let rook = Piece::new(side, Role::Rook);
-        for (corner_file, kind, to_file) in
-            [(7, MoveKind::CastleShort, 6), (0, MoveKind::CastleLong, 2)]
-        {
-            let corner = Square::from_coords(corner_file, back);
+        for c in movegen::castlings(side) {
+            let corner = c.rook_from;
             // The rook on the corner with its right, or those whose rebirth square it is.
             let partners = if board.piece_at(corner) == Some(rook) {
                 board.pieces(side, Role::Rook) & pos.castling & Bitboard::from_square(corner)
@@ -716,9 +714,9 @@ impl<O: Origins> Fairy<O> {
                 }
                 let mv = Move {
                     from: home,
-                    to: Square::from_coords(to_file, back),
+                    to: c.king_to,
                     role: Role::King,
-                    kind,
+                    kind: c.kind,
                     promotion: None,
                     captured: None,
                     effects: Effects {

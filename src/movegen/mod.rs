@@ -11,6 +11,6 @@ pub use legal::{has_legal_move, retain_legal, Legality, PlainLegality};
 pub use make::play_orthodox;
 pub use moves::{Effects, Move, MoveKind, MoveList, Placement};
 pub use pseudo::{
-    attackers, attacks_from, castling_candidates, castling_king_path, castling_rook, generate,
-    is_attacked, pseudo_moves, Gen, MoveSink,
+    attackers, attacks_from, castling_candidates, castling_king_path, castling_rook, castlings,
+    generate, is_attacked, pseudo_moves, CastlingSquares, Gen, MoveSink,
 };

@@ -195,6 +195,35 @@ pub fn generate<E: Extension>(
     ControlFlow::Continue(())
 }
 
+/// The squares of one castling on one side's back rank.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CastlingSquares {
+    pub kind: MoveKind,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+}
+
+/// The two castlings of `color`, short first.
+pub fn castlings(color: Color) -> [CastlingSquares; 2] {
+    let back = color.back_rank();
+    let at = |file| Square::from_coords(file, back);
+    [
+        CastlingSquares {
+            kind: MoveKind::CastleShort,
+            king_to: at(6),
+            rook_from: at(7),
+            rook_to: at(5),
+        },
+        CastlingSquares {
+            kind: MoveKind::CastleLong,
+            king_to: at(2),
+            rook_from: at(0),
+            rook_to: at(3),
+        },
+    ]
+}
+
 /// Castling moves whose king and rook have their rights and whose path is empty.
 /// Whether the king passes through check is for the rules to decide.
 pub fn castling_candidates<E: Extension>(pos: &Position<E>, out: &mut MoveList) {
@@ -205,22 +234,13 @@ pub fn castling_candidates<E: Extension>(pos: &Position<E>, out: &mut MoveList) 
         return;
     }
     let occupied = pos.board.occupied();
-    for (rook_file, kind, to_file) in [(7, MoveKind::CastleShort, 6), (0, MoveKind::CastleLong, 2)]
-    {
-        let rook = Square::from_coords(rook_file, back);
+    for c in castlings(side) {
+        let rook = c.rook_from;
         if pos.castling.contains(rook)
             && pos.board.pieces(side, Role::Rook).contains(rook)
             && (attacks::between(king, rook) & occupied).is_empty()
         {
-            push(
-                out,
-                king,
-                Square::from_coords(to_file, back),
-                Role::King,
-                kind,
-                None,
-                None,
-            );
+            push(out, king, c.king_to, Role::King, c.kind, None, None);
         }
     }
 }
@@ -244,9 +264,16 @@ pub fn castling_king_path(mv: &Move) -> [Square; 3] {
 
 /// The rook's departure and arrival when castling.
 pub fn castling_rook(mv: &Move) -> (Square, Square) {
-    let back = mv.from.rank();
-    match mv.kind {
-        MoveKind::CastleShort => (Square::from_coords(7, back), Square::from_coords(5, back)),
-        _ => (Square::from_coords(0, back), Square::from_coords(3, back)),
-    }
+    let color = if mv.from.rank() == Color::White.back_rank() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let [short, long] = castlings(color);
+    let c = if mv.kind == MoveKind::CastleShort {
+        short
+    } else {
+        long
+    };
+    (c.rook_from, c.rook_to)
 }

@@ -16,7 +16,7 @@
 //! square, the rook as standing on either of its squares.
 
 use crate::board::{Bitboard, Board, Color, Position, Role, Square};
-use crate::movegen::attacks;
+use crate::movegen::{self, attacks, CastlingSquares};
 use crate::stipulation::Goal;
 use smallvec::SmallVec;
 use std::sync::LazyLock;
@@ -258,36 +258,16 @@ fn within(row: &[u8; 64], max: u8) -> Bitboard {
     Bitboard(mask)
 }
 
-/// A castling a side may still play: where its king and its rook go, and where the rook
-/// stands now.
-#[derive(Copy, Clone)]
-struct Castling {
-    king_to: Square,
-    rook_from: Square,
-    rook_to: Square,
-}
-
 /// The castlings `color` keeps the rights and the units for (whatever stands between).
-fn castlings(pos_castling: Bitboard, board: &Board, color: Color) -> [Option<Castling>; 2] {
-    let back = color.back_rank();
-    let home = Square::from_coords(4, back);
-    let mut out = [None; 2];
-    if !pos_castling.contains(home) || !board.pieces(color, Role::King).contains(home) {
-        return out;
-    }
-    for (slot, (rook_file, king_file, rook_to_file)) in
-        [(7, 6, 5), (0, 2, 3)].into_iter().enumerate()
-    {
-        let rook_from = Square::from_coords(rook_file, back);
-        if pos_castling.contains(rook_from) && board.pieces(color, Role::Rook).contains(rook_from) {
-            out[slot] = Some(Castling {
-                king_to: Square::from_coords(king_file, back),
-                rook_from,
-                rook_to: Square::from_coords(rook_to_file, back),
-            });
-        }
-    }
-    out
+fn castlings(pos_castling: Bitboard, board: &Board, color: Color) -> [Option<CastlingSquares>; 2] {
+    let home = Square::from_coords(4, color.back_rank());
+    let king_home = pos_castling.contains(home) && board.pieces(color, Role::King).contains(home);
+    movegen::castlings(color).map(|c| {
+        (king_home
+            && pos_castling.contains(c.rook_from)
+            && board.pieces(color, Role::Rook).contains(c.rook_from))
+        .then_some(c)
+    })
 }
 
 #[inline]
