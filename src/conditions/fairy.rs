@@ -1160,14 +1160,29 @@ impl<O: Origins> Rules for Fairy<O> {
         let mut moves = MoveList::new();
         self.pseudo_legal(pos, &mut moves);
         let plain = self.plain_legality(pos);
+        // A plain move the masks allow changes only its two squares, unless the position
+        // carries per-square state (diagram squares), a royal piece that is not a king or
+        // a Parrain rebirth its next move settles: then `play_into` does the rest. Playing
+        // the rest orthodoxly here is 12 % of Circe perft.
+        let orthodox_play =
+            !O::TRACKED && pos.ext.royal == [NO_ORIGIN; 2] && pos.ext.pending.is_none();
         for mv in &moves {
             let decided = plain.as_ref().and_then(|p| p.decide(pos, mv));
             if decided == Some(false) {
                 continue;
             }
             let mut after = *pos;
+            if decided == Some(true) {
+                if orthodox_play && mv.captured.is_none() && mv.effects.is_none() {
+                    movegen::play_orthodox(&mut after, mv);
+                } else {
+                    self.play_into(pos, mv, &mut after);
+                }
+                visit(mv, &after)?;
+                continue;
+            }
             self.play_into(pos, mv, &mut after);
-            if decided == Some(true) || self.is_legal(pos, mv, &after) {
+            if self.is_legal(pos, mv, &after) {
                 visit(mv, &after)?;
             }
         }
@@ -1208,7 +1223,8 @@ mod tests {
     }
 
     /// The orthodox masks may decide plain moves only where they agree with playing
-    /// them out: random games under every condition, each position compared.
+    /// them out, and the children of a position are the positions `play` makes:
+    /// random games under every condition, each position compared.
     #[test]
     fn plain_moves_decided_by_masks_agree_with_playing_them() {
         let conditions = [
@@ -1350,6 +1366,9 @@ mod tests {
                 let mut succ = Vec::new();
                 rules.legal_successors(pos, &mut succ);
                 assert!(succ.iter().map(|(m, _)| *m).eq(slow.iter().copied()));
+                for (mv, after) in &succ {
+                    assert_eq!(*after, rules.play(pos, mv), "{words}: {mv:?} in {pos:?}");
+                }
                 assert_eq!(rules.has_legal_move(pos), !slow.is_empty());
                 checked += 1;
             });
