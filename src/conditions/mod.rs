@@ -18,7 +18,7 @@ pub use orthodox::Orthodox;
 pub use parse::{names_alice, parse_conditions, ConditionError};
 pub use resolve::{command_line_words, resolve, RuleSet, UnitMarks, WithRules};
 
-use crate::board::{Color, Extension, Piece, Position, Square};
+use crate::board::{Bitboard, Color, Extension, Piece, Position, Square};
 use crate::movegen::{Move, MoveList};
 use std::ops::ControlFlow;
 
@@ -163,6 +163,23 @@ pub trait Rules: Sync + Send {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// [`Rules::for_each_child`] for the moves of the units on `units` only. Orthodox
+    /// rules neither generate nor play the others (a help search's last moves of the side
+    /// to be stalemated, most of whose units cannot move to any purpose).
+    #[inline]
+    fn for_each_child_of(
+        &self,
+        pos: &Position<Self::Ext>,
+        units: Bitboard,
+        mut visit: impl FnMut(&Move, &Position<Self::Ext>),
+    ) {
+        self.for_each_child(pos, |mv, after| {
+            if units.contains(mv.from) {
+                visit(mv, after);
+            }
+        });
     }
 
     /// Whether the side to move has any legal move.

@@ -35,16 +35,20 @@ impl Rules for Orthodox {
         pos: &Position,
         visit: impl FnMut(&Move, &Position) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let mut sink = Visiting {
-            pos,
-            legality: movegen::Legality::new(pos),
-            unit: MoveList::new(),
-            visit,
-        };
-        movegen::generate(pos, Gen::All, &mut sink)?;
-        movegen::castling_candidates(pos, &mut sink.unit);
-        sink.unit.retain(|mv| !castling_crosses_attack(pos, mv));
-        sink.unit_done()
+        children_of(pos, Bitboard::FULL, visit)
+    }
+
+    #[inline]
+    fn for_each_child_of(
+        &self,
+        pos: &Position,
+        units: Bitboard,
+        mut visit: impl FnMut(&Move, &Position),
+    ) {
+        let _ = children_of(pos, units, |mv, after| {
+            visit(mv, after);
+            ControlFlow::Continue(())
+        });
     }
 
     #[inline]
@@ -101,6 +105,28 @@ impl Rules for Orthodox {
             None => false,
         }
     }
+}
+
+/// The legal moves of the units on `units`, each with its position, generated, tested
+/// and played unit by unit.
+#[inline]
+fn children_of(
+    pos: &Position,
+    units: Bitboard,
+    visit: impl FnMut(&Move, &Position) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let mut sink = Visiting {
+        pos,
+        legality: movegen::Legality::new(pos),
+        unit: MoveList::new(),
+        visit,
+    };
+    movegen::generate(pos, Gen::All, units, &mut sink)?;
+    if pos.board.king(pos.side).is_some_and(|k| units.contains(k)) {
+        movegen::castling_candidates(pos, &mut sink.unit);
+        sink.unit.retain(|mv| !castling_crosses_attack(pos, mv));
+    }
+    sink.unit_done()
 }
 
 /// Whether a castling candidate's king passes through (or starts in) an attacked square.

@@ -297,6 +297,16 @@ mod tests {
                     assert!(children
                         .iter()
                         .all(|(mv, after)| *after == rules.play(&pos, mv)));
+                    // The children of some units only: those of the list from them
+                    // (the king's castlings among them when the king is).
+                    let units = Bitboard(seed.rotate_left(17) & pos.board.occupied().0);
+                    let mut some = Vec::new();
+                    rules.for_each_child_of(&pos, units, |mv, after| some.push((*mv, *after)));
+                    assert!(
+                        some.iter()
+                            .eq(children.iter().filter(|(mv, _)| units.contains(mv.from))),
+                        "{pos:?} {units:?}"
+                    );
                     let k = (seed % (slow.len() as u64 + 2)) as usize;
                     let mut seen = 0;
                     let flow = rules.try_for_each_child(&pos, |_, _| {

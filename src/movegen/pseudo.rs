@@ -110,14 +110,16 @@ pub enum Gen {
 
 /// Every pseudo-legal move of the side to move except castling.
 pub fn pseudo_moves<E: Extension>(pos: &Position<E>, gen: Gen, out: &mut MoveList) {
-    let _ = generate(pos, gen, out);
+    let _ = generate(pos, gen, Bitboard::FULL, out);
 }
 
-/// [`pseudo_moves`] into any sink, which may end the generation after a unit.
+/// [`pseudo_moves`] of the units on `units` into any sink, which may end the
+/// generation after a unit.
 #[inline]
 pub fn generate<E: Extension>(
     pos: &Position<E>,
     gen: Gen,
+    units: Bitboard,
     out: &mut impl MoveSink,
 ) -> ControlFlow<()> {
     let board = &pos.board;
@@ -136,7 +138,7 @@ pub fn generate<E: Extension>(
         Role::Queen,
         Role::King,
     ] {
-        for from in board.pieces(side, role) {
+        for from in board.pieces(side, role) & units {
             let piece = Piece::new(side, role);
             for to in attacks_from(piece, from, occupied) & targets {
                 let captured = if them.contains(to) {
@@ -155,7 +157,7 @@ pub fn generate<E: Extension>(
         }
     }
     let fwd = side.forward();
-    for from in board.pieces(side, Role::Pawn) & !first_rank_pawns(side) {
+    for from in board.pieces(side, Role::Pawn) & !first_rank_pawns(side) & units {
         if let Some(one) = from.offset(0, fwd) {
             if !occupied.contains(one) {
                 push_pawn(out, side, from, one, MoveKind::Quiet, None);

@@ -287,10 +287,7 @@ impl<R: Rules> Ctx<'_, R> {
                 let mut children: SmallVec<[(Move, Position<R::Ext>); 64]> = SmallVec::new();
                 let hopeless = self.hopeless_units(pos, idx);
                 let bound_children = self.bound_children(pos, idx);
-                self.rules.for_each_child(pos, |mv, after| {
-                    if hopeless.contains(mv.from) {
-                        return;
-                    }
+                self.rules.for_each_child_of(pos, !hopeless, |mv, after| {
                     if !may_check && self.rules.in_check(after, after.side) {
                         return;
                     }
