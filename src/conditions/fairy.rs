@@ -474,6 +474,10 @@ impl<O: Origins> Fairy<O> {
     }
 
     /// Adds the effects that depend on the rest of the move (Parrain, eruptions) and pushes it.
+    /// Inlined, so that the effects just built are stored once, into the list: passed by
+    /// reference they were reloaded wide right after their narrow stores, and the loads
+    /// waited for them (a third of this function's time; Circe perft 3 % faster).
+    #[inline(always)]
     fn finish(
         &self,
         pos: &Position<FairyExt<O>>,
@@ -482,11 +486,16 @@ impl<O: Origins> Fairy<O> {
         out: &mut MoveList,
     ) {
         mv.effects = effects;
-        let needs_more = pos.ext.pending.is_some() || pos.ext.hidden[0].is_some();
-        if !needs_more {
+        if pos.ext.pending.is_none() && pos.ext.hidden[0].is_none() {
             out.push(mv);
-            return;
+        } else {
+            self.finish_arrival(pos, mv, out);
         }
+    }
+
+    /// [`Fairy::finish`] where a Parrain rebirth is pending or units are hidden.
+    #[inline(never)]
+    fn finish_arrival(&self, pos: &Position<FairyExt<O>>, mut mv: Move, out: &mut MoveList) {
         // Where everything else stands after the move: for a plain move (no capture,
         // castling or effect) only its own two squares change and nothing is buried.
         let plain = mv.captured.is_none() && !mv.is_castling() && mv.effects.is_none();
