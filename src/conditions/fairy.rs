@@ -1171,8 +1171,8 @@ impl<O: Origins> Rules for Fairy<O> {
         let plain = self.plain_legality(pos);
         // A plain move the masks allow changes only its two squares, unless the position
         // carries per-square state (diagram squares), a royal piece that is not a king or
-        // a Parrain rebirth its next move settles: then `play_into` does the rest. Playing
-        // the rest orthodoxly here is 12 % of Circe perft.
+        // a Parrain rebirth its next move settles: then `play_into` does the rest. Played
+        // orthodoxly here, not through `play_into`: Circe perft 12 % faster.
         let orthodox_play =
             !O::TRACKED && pos.ext.royal == [NO_ORIGIN; 2] && pos.ext.pending.is_none();
         for mv in &moves {
