@@ -317,8 +317,8 @@ pub fn goal_in_reach<E>(
 }
 
 /// Whether `goal` against `defender` may still stand after the defender, to move, plays
-/// its unit (not its king) on `from`, then the sides have `attacker_moves` and
-/// `defender_moves` left. The unit is counted one move nearer to every square and as
+/// its unit on `from`, then the sides have `attacker_moves` and `defender_moves` left
+/// (its king: one move more to spend, and it cannot stay where it is). The unit is counted one move nearer to every square and as
 /// standing on each square it reaches in one move, on an empty board; a capture only
 /// takes an attacker unit away. For stalemate the unit's own freedom is not counted (it
 /// may land where it is closed in), and where it lands may close in one other unit: one
@@ -679,7 +679,7 @@ impl Units {
     }
 }
 
-/// A defender unit that has somewhere to go (see `Bound::free_units`).
+/// A defender unit that has somewhere to go (see `Bound::each_free_unit`).
 struct Free {
     /// Where it may stand: its square, or for the unit about to move where it may land.
     at: Bitboard,
@@ -1211,6 +1211,11 @@ mod tests {
         }
     }
 
+    /// [`goal_in_reach_after_moving`] for Black, to move, playing its unit on `from`.
+    fn black_moves(pos: &Position, goal: Goal, from: &str, att: usize, def: usize) -> bool {
+        goal_in_reach_after_moving(pos, Color::Black, goal, sq(from), att, def)
+    }
+
     fn sq(name: &str) -> Square {
         Square::parse(name).unwrap()
     }
@@ -1333,63 +1338,20 @@ mod tests {
 
     #[test]
     fn a_unit_about_to_move_counts_one_move_nearer() {
-        use Color::Black as B;
         // 1...Ra8-g8 2.Sg5-f7 #: the rook fills g8, which nothing white can guard in time.
         let pos = diagram("bKh8 bPh7 bRa8 wKa2 wBd4 wSg5");
-        assert!(goal_in_reach_after_moving(
-            &pos,
-            B,
-            Goal::Mate,
-            sq("a8"),
-            1,
-            0
-        ));
-        assert!(!goal_in_reach_after_moving(
-            &pos,
-            B,
-            Goal::Mate,
-            sq("h7"),
-            1,
-            0
-        ));
+        assert!(black_moves(&pos, Goal::Mate, "a8", 1, 0));
+        assert!(!black_moves(&pos, Goal::Mate, "h7", 1, 0));
         // From a1 the rook needs two moves: 1.Ra1-a8 Ka2-b3 2.Ra8-g8 Sg5-f7 #.
         let pos = diagram("bKh8 bPh7 bPg7 bRa1 wKa2 wBd4 wSg5");
-        assert!(!goal_in_reach_after_moving(
-            &pos,
-            B,
-            Goal::Mate,
-            sq("a1"),
-            1,
-            0
-        ));
-        assert!(goal_in_reach_after_moving(
-            &pos,
-            B,
-            Goal::Mate,
-            sq("a1"),
-            2,
-            1
-        ));
+        assert!(!black_moves(&pos, Goal::Mate, "a1", 1, 0));
+        assert!(black_moves(&pos, Goal::Mate, "a1", 2, 1));
         // Leaving a flight opens it: Rg8 cannot stay.
         let pos = diagram("bKh8 bPh7 bPg7 bRg8 wKa2 wBd4 wSg5");
-        assert!(!goal_in_reach_after_moving(
-            &pos,
-            B,
-            Goal::Mate,
-            sq("g8"),
-            1,
-            0
-        ));
+        assert!(!black_moves(&pos, Goal::Mate, "g8", 1, 0));
         // A knight on f8 reaches no flight.
         let pos = diagram("bKh8 bPh7 bPg7 bSf8 wKa2 wBd4 wSg5");
-        assert!(!goal_in_reach_after_moving(
-            &pos,
-            B,
-            Goal::Mate,
-            sq("f8"),
-            1,
-            0
-        ));
+        assert!(!black_moves(&pos, Goal::Mate, "f8", 1, 0));
     }
 
     #[test]
@@ -1572,29 +1534,14 @@ mod tests {
 
     #[test]
     fn a_piece_that_moves_last_needs_an_attacker_move_but_may_close_in_a_unit() {
-        use Color::Black as B;
         // 1...Sg4-h6+ 2.Sf5*h6 =: the knight's landing closes in the h-pawn, and the
         // attacker's one move, spent on the knight, keeps it closed.
         let pos = diagram("bKh8 bPh7 bSg4 wKf7 wSf5");
-        assert!(goal_in_reach_after_moving(
-            &pos,
-            B,
-            Goal::Stalemate,
-            sq("g4"),
-            1,
-            0
-        ));
+        assert!(black_moves(&pos, Goal::Stalemate, "g4", 1, 0));
         // A pawn the knight cannot close in: it and the knight both need the attacker's
         // one move (to a4, and to take or shut in the knight).
         let pos = diagram("bKh8 bPh7 wPh6 bSg4 bPa5 wKf7 wSb2");
-        assert!(!goal_in_reach_after_moving(
-            &pos,
-            B,
-            Goal::Stalemate,
-            sq("g4"),
-            1,
-            0
-        ));
+        assert!(!black_moves(&pos, Goal::Stalemate, "g4", 1, 0));
     }
 
     /// The bound is a proof: wherever some line reaches the goal, it must let the node pass.
