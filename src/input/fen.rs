@@ -122,12 +122,10 @@ pub fn problem_from_fen(
             message: format!("invalid FEN: {}", e.message),
             ..e
         })?;
-    let stip: Stipulation = stipulation.parse().map_err(|e| {
-        InputError::new(
-            origin,
-            format!("invalid stipulation \"{}\": {e}", stipulation.trim()),
-        )
-    })?;
+    // The stipulation's own messages quote it already.
+    let stip: Stipulation = stipulation
+        .parse()
+        .map_err(|e: String| InputError::new(origin, e))?;
     let mut problem = ProblemSpec::new(1, origin);
     problem.pieces = pieces;
     problem.stipulation = Some(Spanned::new(stip, origin));
@@ -207,6 +205,14 @@ mod tests {
         assert!(e.message.starts_with("invalid FEN"), "{}", e.message);
         let e = problem_from_fen("8/8/8/8/8/8/8/8", "x2", &[]).unwrap_err();
         assert!(e.message.contains("unsupported goal"), "{}", e.message);
+        // Said once: the stipulation's own message names it.
+        let e = problem_from_fen("8/8/8/8/8/8/8/8", "h#0", &[]).unwrap_err();
+        assert_eq!(
+            e.message.matches("invalid stipulation").count(),
+            1,
+            "{}",
+            e.message
+        );
         assert!(problem_from_fen("", "#2", &[]).is_err());
     }
 }
