@@ -7,6 +7,7 @@
 
 mod battle;
 mod help;
+mod intelligent;
 mod reach;
 mod tt;
 

@@ -1181,6 +1181,27 @@ impl Bound<'_> {
     }
 }
 
+/// Least moves on an empty board for a unit of `color` that is a `role` on `from` to be a
+/// `to_role` on `to` (a pawn may promote on the way; a piece stays what it is).
+pub(super) fn unit_distance(
+    color: Color,
+    role: Role,
+    from: Square,
+    to_role: Role,
+    to: Square,
+) -> u8 {
+    let d = &DISTANCES;
+    match (role, to_role) {
+        (Role::Pawn, Role::Pawn) => d.walk[color.index()][from.index()][to.index()],
+        (Role::Pawn, promoted) => match PROMOTED.iter().position(|&r| r == promoted) {
+            Some(i) => d.promoted[color.index()][i][from.index()][to.index()],
+            None => NEVER,
+        },
+        (piece, other) if piece == other => d.reach[kind(color, piece)][from.index()][to.index()],
+        _ => NEVER,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
