@@ -229,5 +229,6 @@ mod tests {
             with_solutions > 1000,
             "only {with_solutions} positions with a solution"
         );
+        assert!(gave_up < 10, "the enumeration gave up {gave_up} times");
     }
 }
