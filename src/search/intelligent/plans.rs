@@ -4,8 +4,10 @@
 use crate::board::{Bitboard, Color, Position, Role, Square};
 use crate::movegen::attacks;
 use crate::search::reach;
+use rayon::prelude::*;
 use smallvec::SmallVec;
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Where a unit ends: on a square as some kind of unit, or taken.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -248,9 +250,15 @@ struct Enumerator<'a> {
     setup: &'a Setup,
     plans: Vec<Plan>,
     seen: HashSet<Plan>,
-    /// Steps taken; past `MAX_STEPS` the enumeration gives up.
+    /// Steps taken here, and by all enumerators of the problem (added in batches of
+    /// `STEP_BATCH`): past `MAX_STEPS` in all the enumeration gives up.
     steps: u64,
+    steps_all: &'a AtomicU64,
+    gave_up: bool,
 }
+
+/// See [`Enumerator::steps`].
+const STEP_BATCH: u64 = 4096;
 
 /// The enumeration's steps before it gives up and leaves the problem to the move-by-move
 /// search: about a second. The corpus' help-stalemates of 7 half moves or more take at
@@ -258,26 +266,27 @@ struct Enumerator<'a> {
 const MAX_STEPS: u64 = 4_000_000;
 
 impl Enumerator<'_> {
-    fn start(&mut self, king_index: usize) {
+    /// The plans with the king on the square of `o`.
+    fn start(&mut self, king_index: usize, o: &Place) {
         let setup = self.setup;
-        for o in &setup.d_options[king_index] {
-            let mut p = Partial {
-                defender: SmallVec::from_elem(None, setup.d_units.len()),
-                attacker: SmallVec::from_elem(None, setup.a_units.len()),
-                defenders: Bitboard::from_square(o.sq),
-                occupied: Bitboard::from_square(o.sq),
-                d_used: o.cost,
-                a_used: 0,
-                taken: 0,
-                king: o.sq,
-                todo: SmallVec::new(),
-            };
-            p.defender[king_index] = Some(Target::On(o.sq, Role::King));
-            for n in attacks::king(o.sq) {
-                p.todo.push(Task::Flight(n));
-            }
-            self.step(p);
+        let mut p = Partial {
+            defender: SmallVec::from_elem(None, setup.d_units.len()),
+            attacker: SmallVec::from_elem(None, setup.a_units.len()),
+            defenders: Bitboard::from_square(o.sq),
+            occupied: Bitboard::from_square(o.sq),
+            d_used: o.cost,
+            a_used: 0,
+            taken: 0,
+            king: o.sq,
+            todo: SmallVec::new(),
+        };
+        p.defender[king_index] = Some(Target::On(o.sq, Role::King));
+        for n in attacks::king(o.sq) {
+            p.todo.push(Task::Flight(n));
         }
+        self.step(p);
+        self.steps_all
+            .fetch_add(self.steps % STEP_BATCH, Ordering::Relaxed);
     }
 
     /// Places the defender's unit `index` on `o`; it must then be stopped there.
@@ -348,7 +357,12 @@ impl Enumerator<'_> {
 
     fn step(&mut self, mut p: Partial) {
         self.steps += 1;
-        if self.steps > MAX_STEPS {
+        if self.steps % STEP_BATCH == 0
+            && self.steps_all.fetch_add(STEP_BATCH, Ordering::Relaxed) + STEP_BATCH > MAX_STEPS
+        {
+            self.gave_up = true;
+        }
+        if self.gave_up {
             return;
         }
         let setup = self.setup;
@@ -503,16 +517,24 @@ pub(super) fn plans<E>(pos: &Position<E>, half_moves: usize) -> Option<(Setup, V
         d_options,
     };
     let king_index = setup.d_units.iter().position(|u| u.role == Role::King)?;
-    let mut e = Enumerator {
-        setup: &setup,
-        plans: Vec::new(),
-        seen: HashSet::new(),
-        steps: 0,
-    };
-    e.start(king_index);
-    if e.steps > MAX_STEPS {
-        return None;
-    }
-    let plans = e.plans;
+    // One enumerator for each square of the king, in parallel: the plans of different
+    // squares differ.
+    let steps_all = AtomicU64::new(0);
+    let per_square: Vec<Option<Vec<Plan>>> = setup.d_options[king_index]
+        .par_iter()
+        .map(|o| {
+            let mut e = Enumerator {
+                setup: &setup,
+                plans: Vec::new(),
+                seen: HashSet::new(),
+                steps: 0,
+                steps_all: &steps_all,
+                gave_up: false,
+            };
+            e.start(king_index, o);
+            (!e.gave_up).then_some(e.plans)
+        })
+        .collect();
+    let plans = per_square.into_iter().collect::<Option<Vec<_>>>()?.concat();
     Some((setup, plans))
 }
