@@ -357,7 +357,7 @@ impl Enumerator<'_> {
 
     fn step(&mut self, mut p: Partial) {
         self.steps += 1;
-        if self.steps % STEP_BATCH == 0
+        if self.steps.is_multiple_of(STEP_BATCH)
             && self.steps_all.fetch_add(STEP_BATCH, Ordering::Relaxed) + STEP_BATCH > MAX_STEPS
         {
             self.gave_up = true;
