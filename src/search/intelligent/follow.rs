@@ -2,7 +2,7 @@
 //! unit stays within its side's moves of its target.
 
 use super::plans::{Plan, Setup, Target};
-use crate::board::{Bitboard, Color, Position, Square};
+use crate::board::{Bitboard, Color, Position, Role, Square};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveKind};
 use crate::search::{goal_reached, reach, visit, Limits, Table};
@@ -16,6 +16,8 @@ struct Tracked {
     /// Where it stands now (`None`: taken).
     sq: Option<Square>,
     target: Target,
+    /// Its least moves to its target from where it stands (0 for a unit to be taken).
+    dist: u8,
 }
 
 fn mix(mut x: u64) -> u64 {
@@ -25,6 +27,119 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// The hash of the tracked unit `index` standing on `sq` (64: taken).
+fn unit_key(index: usize, sq: Option<Square>) -> u64 {
+    mix((index as u64) << 8 | sq.map_or(64, |s| s.index() as u64))
+}
+
+fn distance(u: &Tracked, role: Role, sq: Square) -> u8 {
+    match u.target {
+        Target::On(to, to_role) => reach::unit_distance(u.color, role, sq, to_role, to),
+        Target::Taken => 0,
+    }
+}
+
+/// The placed units where the search stands, kept up to date move by move.
+#[derive(Clone, Debug)]
+struct Units {
+    list: SmallVec<[Tracked; 32]>,
+    /// One more than the index of the unit on each square (0: none).
+    at: [u8; 64],
+    /// Per colour, the sum of its units' distances.
+    dist: [u16; 2],
+    /// Per colour, the units of the other colour it has still to take. Each costs it a
+    /// move, which may also be a step of one of its placed units: a side needs at least
+    /// the larger of its two counts.
+    takes: [u16; 2],
+    /// A unit with a square to reach was taken.
+    lost: bool,
+    /// The hash of where the units stand.
+    hash: u64,
+}
+
+/// What [`Units::play`] changed, for [`Units::undo`].
+struct Undo {
+    moved: Option<(usize, Tracked)>,
+    taken: Option<(usize, Tracked)>,
+    dist: [u16; 2],
+    takes: [u16; 2],
+    lost: bool,
+    hash: u64,
+}
+
+impl Units {
+    fn need(&self, color: Color) -> u16 {
+        self.dist[color.index()].max(self.takes[color.index()])
+    }
+
+    fn index_at(&self, sq: Square) -> Option<usize> {
+        self.at[sq.index()].checked_sub(1).map(usize::from)
+    }
+
+    /// Follows `mv` of `mover`, after which the position is `after`.
+    fn play<E>(&mut self, mv: &Move, mover: Color, after: &Position<E>) -> Undo {
+        let undo = |s: &Units| Undo {
+            moved: None,
+            taken: None,
+            dist: s.dist,
+            takes: s.takes,
+            lost: s.lost,
+            hash: s.hash,
+        };
+        let mut record = undo(self);
+        let taken_on = match mv.kind {
+            MoveKind::EnPassant => mv.to.offset(0, -mover.forward()),
+            _ if mv.captured.is_some() => Some(mv.to),
+            _ => None,
+        };
+        if let Some(i) = taken_on.and_then(|sq| self.index_at(sq)) {
+            let u = self.list[i];
+            record.taken = Some((i, u));
+            self.at[u.sq.expect("on the board").index()] = 0;
+            self.hash ^= unit_key(i, u.sq) ^ unit_key(i, None);
+            match u.target {
+                Target::On(..) => self.lost = true,
+                Target::Taken => self.takes[mover.index()] -= 1,
+            }
+            self.dist[u.color.index()] -= u16::from(u.dist);
+            self.list[i].sq = None;
+            self.list[i].dist = 0;
+        }
+        if let Some(i) = self.index_at(mv.from) {
+            let u = self.list[i];
+            record.moved = Some((i, u));
+            self.at[mv.from.index()] = 0;
+            self.at[mv.to.index()] = i as u8 + 1;
+            self.hash ^= unit_key(i, u.sq) ^ unit_key(i, Some(mv.to));
+            let role = after.board.role_at(mv.to).expect("the unit just moved");
+            let dist = distance(&u, role, mv.to);
+            let c = u.color.index();
+            self.dist[c] = self.dist[c] - u16::from(u.dist) + u16::from(dist);
+            self.list[i].sq = Some(mv.to);
+            self.list[i].dist = dist;
+        }
+        record
+    }
+
+    fn undo(&mut self, record: Undo) {
+        if let Some((i, u)) = record.moved {
+            if let Some(sq) = self.list[i].sq {
+                self.at[sq.index()] = 0;
+            }
+            self.at[u.sq.expect("it moved").index()] = i as u8 + 1;
+            self.list[i] = u;
+        }
+        if let Some((i, u)) = record.taken {
+            self.at[u.sq.expect("it was taken").index()] = i as u8 + 1;
+            self.list[i] = u;
+        }
+        self.dist = record.dist;
+        self.takes = record.takes;
+        self.lost = record.lost;
+        self.hash = record.hash;
+    }
+}
+
 pub(super) struct PlanSearch<'a, R: Rules> {
     rules: &'a R,
     table: &'a Table,
@@ -32,42 +147,21 @@ pub(super) struct PlanSearch<'a, R: Rules> {
     salt: u64,
 }
 
+/// Whether both sides can still bring their placed units home: `remaining` half moves
+/// left, `mover` to play.
+fn in_reach(units: &Units, mover: Color, remaining: usize) -> bool {
+    !units.lost
+        && usize::from(units.need(mover)) <= remaining.div_ceil(2)
+        && usize::from(units.need(!mover)) <= remaining / 2
+}
+
 impl<R: Rules> PlanSearch<'_, R> {
-    /// The least moves each side still needs for its placed units, or `None` when a placed
-    /// unit was taken.
-    fn costs(&self, pos: &Position<R::Ext>, units: &[Tracked]) -> Option<([u8; 2], [u8; 2])> {
-        let mut cost = [0u8; 2];
-        // A unit still to be taken costs its taker a move, which may also be a step of a
-        // placed unit: the side needs at least the larger of the two counts.
-        let mut takes = [0u8; 2];
-        for u in units {
-            match (u.sq, u.target) {
-                (None, Target::Taken) => {}
-                (None, Target::On(..)) => return None,
-                (Some(_), Target::Taken) => takes[(!u.color).index()] += 1,
-                (Some(sq), Target::On(to, role)) => {
-                    let now = pos.board.role_at(sq).expect("a tracked unit stands there");
-                    let c = reach::unit_distance(u.color, now, sq, role, to);
-                    cost[u.color.index()] = cost[u.color.index()].saturating_add(c);
-                }
-            }
-        }
-        Some((cost, takes))
-    }
-
-    fn key(&self, pos: &Position<R::Ext>, units: &[Tracked], remaining: usize) -> u64 {
-        let mut h = pos.hash() ^ self.salt ^ mix(remaining as u64 | 1 << 40);
-        for (i, u) in units.iter().enumerate() {
-            let sq = u.sq.map_or(64, |s| s.index() as u64);
-            h ^= mix((i as u64) << 8 | sq);
-        }
-        h
-    }
-
+    /// Collects the lines from `pos` (its units within reach of their targets); returns
+    /// whether there was one.
     fn search(
         &self,
         pos: &Position<R::Ext>,
-        units: &mut SmallVec<[Tracked; 32]>,
+        units: &mut Units,
         remaining: usize,
         path: &mut Vec<Move>,
         out: &mut Vec<Vec<Move>>,
@@ -83,67 +177,33 @@ impl<R: Rules> PlanSearch<'_, R> {
         if self.limits.expired_now() {
             return false;
         }
-        let Some((cost, takes)) = self.costs(pos, units) else {
-            return false;
-        };
-        let mover = pos.side;
-        let mine = remaining.div_ceil(2);
-        let theirs = remaining / 2;
-        let left = |color: Color| if color == mover { mine } else { theirs };
-        if Color::ALL
-            .iter()
-            .any(|&c| usize::from(cost[c.index()].max(takes[c.index()])) > left(c))
-        {
-            return false;
-        }
-        let k = self.key(pos, units, remaining);
+        let k = pos.hash() ^ self.salt ^ units.hash ^ mix(remaining as u64 | 1 << 40);
         if self.table.get(k).lose != 0 {
             return false;
         }
+        let mover = pos.side;
         // Without spare moves only the placed units that have a way to go may move: any
         // other move leaves their distances as they are.
-        let movers = if usize::from(cost[mover.index()]) == mine {
+        let movers = if usize::from(units.dist[mover.index()]) >= remaining.div_ceil(2) {
             units
+                .list
                 .iter()
-                .filter(|u| u.color == mover)
-                .filter_map(|u| match (u.sq, u.target) {
-                    (Some(sq), Target::On(to, role)) => {
-                        let now = pos.board.role_at(sq).expect("tracked");
-                        (reach::unit_distance(u.color, now, sq, role, to) > 0).then_some(sq)
-                    }
-                    _ => None,
-                })
+                .filter(|u| u.color == mover && u.dist > 0)
+                .filter_map(|u| u.sq)
                 .fold(Bitboard::EMPTY, Bitboard::with)
         } else {
             pos.board.by_color(mover)
         };
-        let mut children: SmallVec<[(Move, Position<R::Ext>); 64]> = SmallVec::new();
-        self.rules.for_each_child_of(pos, movers, |mv, after| {
-            children.push((*mv, *after));
-        });
         let mut found = false;
-        for (mv, after) in &children {
-            let saved = units.clone();
-            let taken_on = match mv.kind {
-                MoveKind::EnPassant => mv.to.offset(0, -mover.forward()),
-                _ if mv.captured.is_some() => Some(mv.to),
-                _ => None,
-            };
-            for u in units.iter_mut() {
-                if u.sq.is_some() && u.sq == taken_on && u.color != mover {
-                    u.sq = None;
-                }
+        self.rules.for_each_child_of(pos, movers, |mv, after| {
+            let record = units.play(mv, mover, after);
+            if in_reach(units, !mover, remaining - 1) {
+                path.push(*mv);
+                found |= self.search(after, units, remaining - 1, path, out);
+                path.pop();
             }
-            for u in units.iter_mut() {
-                if u.sq == Some(mv.from) && u.color == mover {
-                    u.sq = Some(mv.to);
-                }
-            }
-            path.push(*mv);
-            found |= self.search(after, units, remaining - 1, path, out);
-            path.pop();
-            *units = saved;
-        }
+            units.undo(record);
+        });
         if !found && !self.limits.expired_now() {
             self.table.update(k, |b| b.lose = remaining as u16);
         }
@@ -162,15 +222,35 @@ pub(super) fn follow<R: Rules>(
     table: &Table,
     limits: &Limits,
 ) -> Vec<Vec<Move>> {
-    let mut units: SmallVec<[Tracked; 32]> = SmallVec::new();
+    let mut units = Units {
+        list: SmallVec::new(),
+        at: [0; 64],
+        dist: [0; 2],
+        takes: [0; 2],
+        lost: false,
+        hash: 0,
+    };
+    let track = |units: &mut Units, color: Color, sq: Square, role: Role, target: Target| {
+        let i = units.list.len();
+        let mut u = Tracked {
+            color,
+            sq: Some(sq),
+            target,
+            dist: 0,
+        };
+        u.dist = distance(&u, role, sq);
+        units.dist[color.index()] += u16::from(u.dist);
+        if target == Target::Taken {
+            units.takes[(!color).index()] += 1;
+        }
+        units.at[sq.index()] = i as u8 + 1;
+        units.hash ^= unit_key(i, Some(sq));
+        units.list.push(u);
+    };
     // The table is shared by all plans: each plan's entries carry its own salt.
     let mut salt = 0x243F_6A88_85A3_08D3u64;
     for (i, (u, t)) in setup.d_units.iter().zip(&plan.defender).enumerate() {
-        units.push(Tracked {
-            color: setup.defender,
-            sq: Some(u.sq),
-            target: *t,
-        });
+        track(&mut units, setup.defender, u.sq, u.role, *t);
         let code = match t {
             Target::Taken => 0xFFFF,
             Target::On(sq, role) => (sq.index() as u64) << 8 | *role as u64,
@@ -178,12 +258,18 @@ pub(super) fn follow<R: Rules>(
         salt = mix(salt ^ (i as u64) << 32 ^ code);
     }
     for &(i, sq, role) in &plan.attacker {
-        units.push(Tracked {
-            color: setup.attacker(),
-            sq: Some(setup.a_units[i].sq),
-            target: Target::On(sq, role),
-        });
+        let unit = setup.a_units[i];
+        track(
+            &mut units,
+            setup.attacker(),
+            unit.sq,
+            unit.role,
+            Target::On(sq, role),
+        );
         salt = mix(salt ^ 0x5555 ^ (i as u64) << 32 ^ (sq.index() as u64) << 8 ^ role as u64);
+    }
+    if !in_reach(&units, pos.side, half_moves) {
+        return Vec::new();
     }
     let search = PlanSearch {
         rules,
