@@ -292,7 +292,7 @@ impl Enumerator<'_> {
     /// Places the defender's unit `index` on `o`; it must then be stopped there.
     fn with_defender(&mut self, p: &Partial, index: usize, o: Place) {
         let setup = self.setup;
-        if p.d_used + o.cost > setup.d_moves || p.occupied.contains(o.sq) {
+        if p.d_used.saturating_add(o.cost) > setup.d_moves || p.occupied.contains(o.sq) {
             return;
         }
         let mut q = p.clone();
@@ -381,7 +381,7 @@ impl Enumerator<'_> {
                 self.step(q);
             }
             for o in &setup.d_options[index] {
-                if p.d_used + o.cost > setup.d_moves {
+                if p.d_used.saturating_add(o.cost) > setup.d_moves {
                     break;
                 }
                 self.with_defender(&p, index, *o);
