@@ -33,6 +33,7 @@ pub const PROBLEMS: &[BenchProblem] = problems![
     "problems/bench/helpmate3-zarur.inp",
     "problems/bench/mate3-seidel.inp",
     "problems/bench/selfmate3-limbach.inp",
+    "problems/orthodox/hs5-winterberg-1993.inp",
     "problems/circe/h2-stucker-1987.inp",
     "problems/anticirce/h2-cheylan-1992.inp",
     "problems/mirror/hst2-bartel-1990.inp",
