@@ -45,15 +45,17 @@ pub(super) fn solve_stalemate<R: Rules>(
     if !R::ORTHODOX_MOVEMENT || pos.castling.is_nonempty() || half_moves == 0 {
         return None;
     }
-    let (setup, plans) = plans::plans(pos, half_moves)?;
-    let lines: Vec<Vec<Vec<Move>>> = plans
-        .par_iter()
-        .map(|plan| follow::follow(rules, pos, &setup, plan, half_moves, table, limits))
-        .collect();
+    let lines = plans::for_each_king_square(pos, half_moves, |setup, plans| {
+        plans
+            .par_iter()
+            .map(|plan| follow::follow(rules, pos, setup, plan, half_moves, table, limits))
+            .collect::<Vec<_>>()
+    })?;
     // A line may fit several plans.
     let mut seen = HashSet::new();
     let mut all: Vec<Vec<Move>> = lines
         .into_iter()
+        .flatten()
         .flatten()
         .filter(|line| seen.insert(line.clone()))
         .collect();

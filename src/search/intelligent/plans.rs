@@ -7,7 +7,7 @@ use crate::search::reach;
 use rayon::prelude::*;
 use smallvec::SmallVec;
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Where a unit ends: on a square as some kind of unit, or taken.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -477,10 +477,16 @@ impl Enumerator<'_> {
     }
 }
 
-/// The setup and every plan of a help-stalemate in `half_moves` half moves from `pos`, or
-/// `None` when a king is missing, the moves are too many to count, or the enumeration
-/// gives up (`MAX_STEPS`).
-pub(super) fn plans<E>(pos: &Position<E>, half_moves: usize) -> Option<(Setup, Vec<Plan>)> {
+/// The plans of a help-stalemate in `half_moves` half moves from `pos`, enumerated for
+/// each square of the stalemated king in parallel (the plans of different squares differ),
+/// each square's handed to `each` as soon as they are known: so the threads that finish
+/// enumerating go on to search plans. `None` when a king is missing, the moves are too
+/// many to count, or the enumeration gives up (`MAX_STEPS`; then `each` is called no more).
+pub(super) fn for_each_king_square<E: Sync, T: Send>(
+    pos: &Position<E>,
+    half_moves: usize,
+    each: impl Fn(&Setup, &[Plan]) -> T + Sync,
+) -> Option<Vec<T>> {
     let defender = if half_moves.is_multiple_of(2) {
         pos.side
     } else {
@@ -517,10 +523,9 @@ pub(super) fn plans<E>(pos: &Position<E>, half_moves: usize) -> Option<(Setup, V
         d_options,
     };
     let king_index = setup.d_units.iter().position(|u| u.role == Role::King)?;
-    // One enumerator for each square of the king, in parallel: the plans of different
-    // squares differ.
     let steps_all = AtomicU64::new(0);
-    let per_square: Vec<Option<Vec<Plan>>> = setup.d_options[king_index]
+    let gave_up = AtomicBool::new(false);
+    setup.d_options[king_index]
         .par_iter()
         .map(|o| {
             let mut e = Enumerator {
@@ -532,9 +537,10 @@ pub(super) fn plans<E>(pos: &Position<E>, half_moves: usize) -> Option<(Setup, V
                 gave_up: false,
             };
             e.start(king_index, o);
-            (!e.gave_up).then_some(e.plans)
+            if e.gave_up {
+                gave_up.store(true, Ordering::Relaxed);
+            }
+            (!gave_up.load(Ordering::Relaxed)).then(|| each(&setup, &e.plans))
         })
-        .collect();
-    let plans = per_square.into_iter().collect::<Option<Vec<_>>>()?.concat();
-    Some((setup, plans))
+        .collect()
 }
