@@ -16,6 +16,7 @@ pub(super) enum Target {
     Taken,
 }
 
+/// A unit as it stands in the start position.
 #[derive(Copy, Clone, Debug)]
 pub(super) struct Unit {
     pub(super) sq: Square,
@@ -124,6 +125,7 @@ fn slides_along(role: Role, line: Line) -> bool {
     }
 }
 
+/// The squares a unit of `color` and `role` on `sq` attacks, `occupied` in the way.
 fn attacks_from(color: Color, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
     match role {
         Role::Pawn => attacks::pawn(color, sq),
