@@ -10,6 +10,6 @@ pub use bitboard::Bitboard;
 pub use board::Board;
 pub use piece::{Color, Piece, Role};
 pub use square::Square;
-pub use zobrist::extra_key;
+pub use zobrist::{extra_key, scramble};
 mod position;
 pub use position::{EnPassant, Extension, Position, CASTLING_SQUARES, EXCLUSIVE_PAIRS};

@@ -78,6 +78,12 @@ pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
     KEYS.piece[piece.color.index()][piece.role.index()][sq.index()]
 }
 
+/// `x` scrambled (one splitmix64 output): keys derived from small numbers.
+#[inline]
+pub fn scramble(x: u64) -> u64 {
+    splitmix(x).1
+}
+
 /// A key for one of the 16 condition-state slots at `sq`, for hashing condition extensions.
 #[inline]
 pub fn extra_key(slot: usize, sq: Square) -> u64 {

@@ -318,8 +318,9 @@ pub fn goal_in_reach<E>(
 
 /// Whether `goal` against `defender` may still stand after the defender, to move, plays
 /// its unit on `from`, then the sides have `attacker_moves` and `defender_moves` left
-/// (its king: one move more to spend, and it cannot stay where it is). The unit is counted one move nearer to every square and as
-/// standing on each square it reaches in one move, on an empty board; a capture only
+/// (its king: one move more to spend, and it cannot stay where it is). The unit is
+/// counted one move nearer to every square and as standing on each square it reaches in
+/// one move, on an empty board; a capture only
 /// takes an attacker unit away. For stalemate the unit's own freedom is not counted (it
 /// may land where it is closed in), and where it lands may close in one other unit: one
 /// fill more than the defender's moves left. So `false` holds for every move of that

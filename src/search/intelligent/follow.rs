@@ -2,7 +2,7 @@
 //! unit stays within its side's moves of its target.
 
 use super::plans::{Plan, Setup, Target};
-use crate::board::{Bitboard, Color, Position, Role, Square};
+use crate::board::{scramble, Bitboard, Color, Position, Role, Square};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveKind};
 use crate::search::{goal_reached, reach, visit, Limits, Table};
@@ -20,16 +20,9 @@ struct Tracked {
     dist: u8,
 }
 
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
 /// The hash of the tracked unit `index` standing on `sq` (64: taken).
 fn unit_key(index: usize, sq: Option<Square>) -> u64 {
-    mix((index as u64) << 8 | sq.map_or(64, |s| s.index() as u64))
+    scramble((index as u64) << 8 | sq.map_or(64, |s| s.index() as u64))
 }
 
 fn distance(u: &Tracked, role: Role, sq: Square) -> u8 {
@@ -177,7 +170,7 @@ impl<R: Rules> PlanSearch<'_, R> {
         if self.limits.expired_now() {
             return false;
         }
-        let k = pos.hash() ^ self.salt ^ units.hash ^ mix(remaining as u64 | 1 << 40);
+        let k = pos.hash() ^ self.salt ^ units.hash ^ scramble(remaining as u64 | 1 << 40);
         if self.table.get(k).lose != 0 {
             return false;
         }
@@ -255,7 +248,7 @@ pub(super) fn follow<R: Rules>(
             Target::Taken => 0xFFFF,
             Target::On(sq, role) => (sq.index() as u64) << 8 | *role as u64,
         };
-        salt = mix(salt ^ (i as u64) << 32 ^ code);
+        salt = scramble(salt ^ (i as u64) << 32 ^ code);
     }
     for &(i, sq, role) in &plan.attacker {
         let unit = setup.a_units[i];
@@ -266,7 +259,7 @@ pub(super) fn follow<R: Rules>(
             unit.role,
             Target::On(sq, role),
         );
-        salt = mix(salt ^ 0x5555 ^ (i as u64) << 32 ^ (sq.index() as u64) << 8 ^ role as u64);
+        salt = scramble(salt ^ 0x5555 ^ (i as u64) << 32 ^ (sq.index() as u64) << 8 ^ role as u64);
     }
     if !in_reach(&units, pos.side, half_moves) {
         return Vec::new();

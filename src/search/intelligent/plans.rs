@@ -1,8 +1,8 @@
 //! The plans of a help-stalemate: where its final position may have each unit, built
 //! from what that position must have (see the parent module).
 
-use crate::board::{Bitboard, Color, Position, Role, Square};
-use crate::movegen::attacks;
+use crate::board::{Bitboard, Color, Piece, Position, Role, Square};
+use crate::movegen::{attacks, attacks_from};
 use crate::search::reach;
 use rayon::prelude::*;
 use smallvec::SmallVec;
@@ -125,18 +125,6 @@ fn slides_along(role: Role, line: Line) -> bool {
     }
 }
 
-/// The squares a unit of `color` and `role` on `sq` attacks, `occupied` in the way.
-fn attacks_from(color: Color, role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
-    match role {
-        Role::Pawn => attacks::pawn(color, sq),
-        Role::Knight => attacks::knight(sq),
-        Role::Bishop => attacks::bishop(sq, occupied),
-        Role::Rook => attacks::rook(sq, occupied),
-        Role::Queen => attacks::queen(sq, occupied),
-        Role::King => attacks::king(sq),
-    }
-}
-
 /// A plan: every defender unit's target and the attacker units that meet the needs.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Plan {
@@ -194,10 +182,9 @@ impl Partial {
     /// king not: it is what moves).
     fn guarded(&self, ac: Color, sq: Square) -> bool {
         let blockers = self.occupied.without(self.king);
-        self.attacker
-            .iter()
-            .flatten()
-            .any(|&(from, role)| from != sq && attacks_from(ac, role, from, blockers).contains(sq))
+        self.attacker.iter().flatten().any(|&(from, role)| {
+            from != sq && attacks_from(Piece::new(ac, role), from, blockers).contains(sq)
+        })
     }
 
     /// The squares from which an attacker line piece of `role` would pin the defender's
@@ -215,7 +202,7 @@ impl Partial {
                 } else {
                     Role::Rook
                 };
-                attacks_from(ac, slider, unit, self.occupied)
+                attacks_from(Piece::new(ac, slider), unit, self.occupied)
                     & attacks::line(self.king, unit)
                     & !attacks::between(self.king, unit)
                     & !self.occupied
@@ -401,7 +388,7 @@ impl Enumerator<'_> {
                 self.place_attacker(&p, |role| {
                     let from = match role {
                         Role::Pawn => attacks::pawn(!ac, n),
-                        _ => attacks_from(ac, role, n, blockers),
+                        _ => attacks_from(Piece::new(ac, role), n, blockers),
                     };
                     from.without(n)
                 });
@@ -457,9 +444,9 @@ impl Enumerator<'_> {
         for &(from, role) in p.attacker.iter().flatten() {
             let contact = match role {
                 Role::Knight | Role::Pawn | Role::King => {
-                    attacks_from(ac, role, from, Bitboard::FULL)
+                    attacks_from(Piece::new(ac, role), from, Bitboard::FULL)
                 }
-                _ => attacks_from(ac, role, from, Bitboard::FULL) & attacks::king(from),
+                _ => attacks_from(Piece::new(ac, role), from, Bitboard::FULL) & attacks::king(from),
             };
             if contact.contains(p.king) {
                 return;
