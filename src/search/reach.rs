@@ -364,14 +364,40 @@ fn bound_holds<E>(
     } else {
         (lifted, defender_moves)
     };
-    let mut attacker_units = Units::EMPTY;
-    let mut defender_units = Units::EMPTY;
-    if !Units::fill(&mut attacker_units, board, attacker)
-        || !Units::fill(&mut defender_units, board, defender)
-    {
+    let d = &DISTANCES;
+    let mut own = board.by_color(defender);
+    let mut filler = Bitboard::EMPTY;
+    if let Some(from) = lifted {
+        // It leaves its square for one a move away.
+        let Some(piece) = board.piece_at(from) else {
+            return true;
+        };
+        own = own.without(from);
+        filler = within(&d.reach[kind(defender, piece.role)][from.index()], 1).without(from);
+    }
+    let att = attacker_moves.min(NEVER as usize - 1) as u8;
+    let def = defender_moves.min(NEVER as usize - 1) as u8;
+    let too_many = |color: Color| {
+        (board.by_color(color) & !board.by_role(Role::King)).count() as usize > MAX_UNITS
+    };
+    if too_many(attacker) || too_many(defender) {
         return true;
     }
-    let d = &DISTANCES;
+    // With no defender move left, the answer the attacker's units give is remembered:
+    // the siblings of a defender's last move mostly ask the same. For mate it is the
+    // whole answer; stalemate asks first whether the defender's other units can be shut
+    // in, which is dearer to remember than to find out.
+    let in_place = (def == 0)
+        .then(|| InPlaceKey::new(board, attacker, pos.castling, king, own, filler, att, goal));
+    if let (Some(key), Goal::Mate) = (in_place, goal) {
+        if let Some(holds) = IN_PLACE.with_borrow(|memo| memo.get(&key)) {
+            return holds;
+        }
+    }
+    let mut attacker_units = Units::EMPTY;
+    let mut defender_units = Units::EMPTY;
+    Units::fill(&mut attacker_units, board, attacker);
+    Units::fill(&mut defender_units, board, defender);
     // A castling moves the king two squares and the rook with it in one move. Its rook
     // counts as standing on either square at no cost (a second unit of the side, where it
     // lands), its king as one move from where it lands; a rook that may castle is not
@@ -419,17 +445,6 @@ fn bound_holds<E>(
         }
         (&king_attack_row, &king_reach_row)
     });
-    let mut own = board.by_color(defender);
-    let mut filler = Bitboard::EMPTY;
-    if let Some(from) = lifted {
-        // It leaves its square for one a move away.
-        let Some(piece) = board.piece_at(from) else {
-            return true;
-        };
-        own = own.without(from);
-        filler = within(&d.reach[kind(defender, piece.role)][from.index()], 1).without(from);
-    }
-    let att = attacker_moves.min(NEVER as usize - 1) as u8;
     let bound = Bound {
         d,
         board,
@@ -452,9 +467,17 @@ fn bound_holds<E>(
             Goal::Mate => Pinners::default(),
         },
     };
-    let def = defender_moves.min(NEVER as usize - 1) as u8;
-    if def == 0 {
-        return bound.holds_in_place(king, goal);
+    if let Some(key) = in_place {
+        if goal == Goal::Stalemate && !bound.can_freeze(king) {
+            return false;
+        }
+        return IN_PLACE.with_borrow_mut(|memo| {
+            memo.get(&key).unwrap_or_else(|| {
+                let holds = bound.attack_holds_in_place(king, goal);
+                memo.put(key, holds);
+                holds
+            })
+        });
     }
 
     // Least attacker moves to attack each square: with a unit other than the king (a
@@ -627,15 +650,14 @@ impl Units {
         kinds: [0; MAX_UNITS + 2],
     };
 
-    /// The units of `color` on `board` but its king, written into `out` where it stands
-    /// (a returned array was stored byte by byte and then copied in wide loads, which
-    /// stalled); `false` when there are more than [`MAX_UNITS`].
+    /// The units of `color` on `board` but its king, at most [`MAX_UNITS`], written into
+    /// `out` where it stands (a returned array was stored byte by byte and then copied
+    /// in wide loads, which stalled).
     #[inline(always)]
-    fn fill(out: &mut Units, board: &Board, color: Color) -> bool {
-        out.len = 0;
-        if (board.by_color(color) & !board.by_role(Role::King)).count() as usize > MAX_UNITS {
-            return false;
-        }
+    fn fill(out: &mut Units, board: &Board, color: Color) {
+        debug_assert!(
+            (board.by_color(color) & !board.by_role(Role::King)).count() as usize <= MAX_UNITS
+        );
         // The count in a register: kept in `out`, each store waited on the one before.
         let mut len = 0;
         for role in [
@@ -653,7 +675,6 @@ impl Units {
             }
         }
         out.len = len as u8;
-        true
     }
 
     #[inline]
@@ -680,6 +701,147 @@ impl Units {
         (0..self.len()).map(|i| self.get(i))
     }
 }
+
+/// What [`Bound::attack_holds_in_place`] depends on: the attacker's units and castling
+/// rights, its moves left, the defender's king and which of its flights the defender's
+/// units hold or may fill. The siblings of a defender's last move mostly share one
+/// (`intell-012`, h#4: 116 thousand keys for 4.4 million bounds).
+#[derive(Copy, Clone, PartialEq, Eq, Default)]
+struct InPlaceKey {
+    attackers: [u64; 6],
+    castling: u64,
+    held: u64,
+    filled: u64,
+    king: u8,
+    att: u8,
+    attacker: u8,
+    goal: u8,
+}
+
+impl InPlaceKey {
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn new(
+        board: &Board,
+        attacker: Color,
+        castling: Bitboard,
+        king: Square,
+        own: Bitboard,
+        filler: Bitboard,
+        att: u8,
+        goal: Goal,
+    ) -> InPlaceKey {
+        let flights = attacks::king(king);
+        let roles = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ];
+        InPlaceKey {
+            attackers: roles.map(|role| board.pieces(attacker, role).0),
+            castling: castling.0,
+            held: (own & flights).0,
+            filled: (filler & flights).0,
+            king: king.index() as u8,
+            att,
+            attacker: attacker.index() as u8,
+            goal: goal as u8,
+        }
+    }
+
+    #[inline]
+    fn slot(&self) -> usize {
+        // Independent products, summed: no chain of multiplications to wait on.
+        const ODD: [u64; 10] = [
+            0x9E37_79B9_7F4A_7C15,
+            0xC2B2_AE3D_27D4_EB4F,
+            0x1656_67B1_9E37_79F9,
+            0xD6E8_FEB8_6659_FD93,
+            0xFF51_AFD7_ED55_8CCD,
+            0xC4CE_B9FE_1A85_EC53,
+            0x94D0_49BB_1331_11EB,
+            0xBF58_476D_1CE4_E5B9,
+            0x2545_F491_4F6C_DD1D,
+            0x8CB9_2BA7_2F3D_8DD7,
+        ];
+        let small = u64::from(self.king)
+            | u64::from(self.att) << 8
+            | u64::from(self.attacker) << 16
+            | u64::from(self.goal) << 24;
+        let words = [
+            self.attackers[0],
+            self.attackers[1],
+            self.attackers[2],
+            self.attackers[3],
+            self.attackers[4],
+            self.attackers[5],
+            self.castling,
+            self.held,
+            self.filled,
+            small,
+        ];
+        let h = words.iter().zip(ODD).fold(0u64, |h, (w, m)| {
+            h.wrapping_add((w ^ w >> 29).wrapping_mul(m))
+        });
+        (h >> 40) as usize % IN_PLACE_SLOTS
+    }
+}
+
+const IN_PLACE_SLOTS: usize = 2048;
+
+/// One thread's answers of [`Bound::attack_holds_in_place`], one per slot, the newest
+/// kept. The keys are compared whole: a hit is exact.
+struct InPlaceMemo {
+    slots: Box<[(InPlaceKey, bool)]>,
+}
+
+impl InPlaceMemo {
+    fn new() -> InPlaceMemo {
+        // The empty key is never asked: its king square has no flights to look up, but
+        // mark the slots unused with an impossible `att` all the same.
+        let unused = InPlaceKey {
+            att: NEVER,
+            ..InPlaceKey::default()
+        };
+        InPlaceMemo {
+            slots: vec![(unused, false); IN_PLACE_SLOTS].into_boxed_slice(),
+        }
+    }
+
+    #[inline]
+    fn get(&self, key: &InPlaceKey) -> Option<bool> {
+        #[cfg(test)]
+        if FORGETFUL.get() {
+            return None;
+        }
+        let (k, holds) = &self.slots[key.slot()];
+        #[cfg(test)]
+        REMEMBERED.set(REMEMBERED.get() + u64::from(k == key));
+        (k == key).then_some(*holds)
+    }
+
+    #[inline]
+    fn put(&mut self, key: InPlaceKey, holds: bool) {
+        #[cfg(test)]
+        if FORGETFUL.get() {
+            return;
+        }
+        self.slots[key.slot()] = (key, holds);
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The memo neither asked nor written: every answer found afresh.
+    static FORGETFUL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The answers the memo gave.
+    static REMEMBERED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+thread_local!(static IN_PLACE: std::cell::RefCell<InPlaceMemo> = std::cell::RefCell::new(InPlaceMemo::new()));
 
 /// A defender unit that has somewhere to go (see `Bound::each_free_unit`).
 struct Free {
@@ -771,11 +933,13 @@ impl Bound<'_> {
         least
     }
 
-    /// The bound when the defender has no move left: its king stays on `king`, each flight
-    /// holds one of its units already or is attacked within the attacker's moves, and for
-    /// mate some unit other than the attacker's king can check there. Only the squares
-    /// concerned are looked up.
-    fn holds_in_place(&self, king: Square, goal: Goal) -> bool {
+    /// The bound when the defender has no move left, but for stalemate its units away
+    /// from the king's flights (see [`Bound::can_freeze`]): its king stays on `king`, each
+    /// flight holds one of its units already or is attacked within the attacker's moves,
+    /// and for mate some unit other than the attacker's king can check there, for
+    /// stalemate the attacker's farthest-seeing unit stand aside. It depends on the
+    /// attacker's units and the flights alone (see [`InPlaceKey`]).
+    fn attack_holds_in_place(&self, king: Square, goal: Goal) -> bool {
         let flights = attacks::king(king);
         let guarded = |f: &Square| self.guard_without(usize::MAX, *f) <= self.att;
         let mut open = (flights & !self.own).into_iter().filter(|f| !guarded(f));
@@ -786,9 +950,6 @@ impl Bound<'_> {
             _ => return false,
         }
         let own = self.own | (self.filler & flights);
-        if goal == Goal::Stalemate && !self.can_freeze(king) {
-            return false;
-        }
         // With no move left the defender's units stay: a flight holds one or is guarded.
         let fresh = || Blocks::new(0, u32::MAX);
         let cost = |f: Square| if own.contains(f) { 0 } else { NEVER };
@@ -1740,6 +1901,95 @@ mod tests {
             }
         }
         (reached, castled)
+    }
+
+    /// The bounds with no defender move left, the memo used, against the same found
+    /// afresh, over positions that share the attacker's units and the defender's king but
+    /// not its other units (castling rights and en passant now and then).
+    #[test]
+    fn remembered_answers_are_those_found_afresh() {
+        let mut next = numbers(0x1357_9BDF_2468_ACE0, 0xBF58_476D_1CE4_E5B9);
+        let (mut asked, mut differ) = (0u64, Vec::new());
+        REMEMBERED.set(0);
+        for _ in 0..1500 {
+            let mut attackers = Board::default();
+            let castles = next(3) == 0;
+            if castles {
+                attackers.put(sq("e1"), Piece::new(Color::White, Role::King), false);
+                attackers.put(sq("h1"), Piece::new(Color::White, Role::Rook), false);
+            } else {
+                attackers.put(
+                    Square::new(next(64) as u8),
+                    Piece::new(Color::White, Role::King),
+                    false,
+                );
+            }
+            for _ in 0..1 + next(3) {
+                let at = Square::new(next(64) as u8);
+                let role = UNIT_ROLES[next(5) as usize];
+                if attackers.piece_at(at).is_none() && !(role == Role::Pawn && at.rank() % 7 == 0) {
+                    attackers.put(at, Piece::new(Color::White, role), false);
+                }
+            }
+            let king = Square::new(next(64) as u8);
+            if attackers.piece_at(king).is_some() {
+                continue;
+            }
+            for _ in 0..8 {
+                let mut board = attackers.clone();
+                board.put(king, Piece::new(Color::Black, Role::King), false);
+                for _ in 0..next(6) {
+                    // Next to the king one time in two.
+                    let at = if next(2) == 0 {
+                        let near: Vec<Square> = attacks::king(king).into_iter().collect();
+                        near[next(near.len() as u64) as usize]
+                    } else {
+                        Square::new(next(64) as u8)
+                    };
+                    let role = UNIT_ROLES[next(5) as usize];
+                    if board.piece_at(at).is_none() && !(role == Role::Pawn && at.rank() % 7 == 0) {
+                        board.put(at, Piece::new(Color::Black, role), false);
+                    }
+                }
+                let mut pos: Position = Position::new(board, Color::Black);
+                if castles && next(2) == 0 {
+                    pos.castling = Bitboard::EMPTY.with(sq("e1")).with(sq("h1"));
+                }
+                let stepped = board.pieces(Color::Black, Role::Pawn) & Bitboard::rank(4);
+                if let Some(pawn) = stepped.first().filter(|_| next(2) == 0) {
+                    let crossed = pawn.offset(0, 1).expect("on the fifth rank");
+                    if board.piece_at(crossed).is_none() {
+                        pos.ep = Some(crate::board::EnPassant { pawn, crossed });
+                    }
+                }
+                let lifted = std::iter::once(None)
+                    .chain((board.by_color(Color::Black)).into_iter().map(Some));
+                for from in lifted {
+                    for goal in [Goal::Mate, Goal::Stalemate] {
+                        for att in 1..=3 {
+                            let ask = || match from {
+                                None => goal_in_reach(&pos, Color::Black, goal, att, 0),
+                                Some(f) => {
+                                    goal_in_reach_after_moving(&pos, Color::Black, goal, f, att, 0)
+                                }
+                            };
+                            let remembered = ask();
+                            FORGETFUL.set(true);
+                            let afresh = ask();
+                            FORGETFUL.set(false);
+                            asked += 1;
+                            if remembered != afresh && differ.len() < 5 {
+                                differ.push(format!("{goal:?} att {att} from {from:?}: {pos:?}"));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(differ.is_empty(), "{differ:#?}");
+        let remembered = REMEMBERED.get();
+        // The positions share keys often enough for the memo to answer a good part.
+        assert!(remembered * 10 > asked, "{remembered} of {asked}");
     }
 
     #[test]
