@@ -86,10 +86,14 @@ impl Drop for PooledTable {
 const BUCKET: usize = 4;
 const LINE: usize = 64;
 
-/// The slots a search starts with (64 MB). Starting smaller spares a short problem a few
-/// hundredths of a second of page faults, but costs the problems of a few seconds 10 to
-/// 20 % (intell-037, h#6: 1.71 s on 64 MB, 2.05 s growing from 4 MB).
-const FIRST_SLOTS: usize = 1 << 22;
+/// The slots a search starts with (16 MB). The pages a table touches first cost more
+/// than the search's use of them on short problems: on this project's machine (a virtual
+/// one) a huge page first touched after a pause costs some 4 ms to map, 64 MB 0.15 s, and
+/// a larger start ran slower: the speed set 0.86 times the time of a 64 MB start on one
+/// thread and on two, no problem slower by more than 8 % (`intell-037` by 3 %). An earlier
+/// measurement (4 MB against 64 MB) had gone the other way: growing from 4 MB costs the
+/// problems of a few seconds 10 to 20 %.
+const FIRST_SLOTS: usize = 1 << 20;
 
 /// One eviction in this many is counted (chosen by six key bits above those that pick the
 /// bucket): a shared counter bumped at every eviction would cost the threads a contended
