@@ -14,7 +14,7 @@ use crate::stipulation::{Play, Stipulation};
 use std::time::{Duration, Instant};
 
 /// The transposition table's size limit when none is given, in MB. A search starts on
-/// 64 MB and grows its table only as it fills (`search::Table`), so a problem that needs
+/// 16 MB and grows its table only as it fills (`search::Table`), so a problem that needs
 /// no more costs no more; a long one (intell-092, ser-h#9) runs in 30 s with 512 MB
 /// against 82 s with 64 MB, two threads.
 pub const DEFAULT_HASH_MB: usize = 512;

@@ -705,18 +705,13 @@ impl Units {
 /// What [`Bound::attack_holds_in_place`] depends on: the attacker's units and castling
 /// rights, its moves left, the defender's king and which of its flights the defender's
 /// units hold or may fill. The siblings of a defender's last move mostly share one
-/// (`intell-012`, h#4: 116 thousand keys for 4.4 million bounds).
-#[derive(Copy, Clone, PartialEq, Eq, Default)]
-struct InPlaceKey {
-    attackers: [u64; 6],
-    castling: u64,
-    held: u64,
-    filled: u64,
-    king: u8,
-    att: u8,
-    attacker: u8,
-    goal: u8,
-}
+/// (`intell-012`, h#4: 116 thousand keys for 4.4 million bounds). Packed in seven words,
+/// so that a key and its answer fill one cache line: the attacker's pawns, knights,
+/// bishops, rooks and queens; the flights held, and those filled turned half a board
+/// round (both are among the flights, which span three ranks, so they do not meet); the
+/// kings' squares, the moves left, the attacker's colour and castling rights and the goal.
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct InPlaceKey([u64; 7]);
 
 impl InPlaceKey {
     #[allow(clippy::too_many_arguments)]
@@ -732,30 +727,30 @@ impl InPlaceKey {
         goal: Goal,
     ) -> InPlaceKey {
         let flights = attacks::king(king);
-        let roles = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ];
-        InPlaceKey {
-            attackers: roles.map(|role| board.pieces(attacker, role).0),
-            castling: castling.0,
-            held: (own & flights).0,
-            filled: (filler & flights).0,
-            king: king.index() as u8,
-            att,
-            attacker: attacker.index() as u8,
-            goal: goal as u8,
-        }
+        let pieces = |role| board.pieces(attacker, role).0;
+        let back = attacker.back_rank();
+        let rights = (castling & Bitboard::rank(back)).0 >> (8 * u32::from(back));
+        let attacker_king = board.king(attacker).map_or(64, Square::index) as u64;
+        InPlaceKey([
+            pieces(Role::Pawn),
+            pieces(Role::Knight),
+            pieces(Role::Bishop),
+            pieces(Role::Rook),
+            pieces(Role::Queen),
+            (own & flights).0 | (filler & flights).0.rotate_left(32),
+            king.index() as u64
+                | u64::from(att) << 8
+                | (attacker.index() as u64) << 16
+                | (goal as u64) << 24
+                | rights << 32
+                | attacker_king << 40,
+        ])
     }
 
     #[inline]
     fn slot(&self) -> usize {
         // Independent products, summed: no chain of multiplications to wait on.
-        const ODD: [u64; 10] = [
+        const ODD: [u64; 7] = [
             0x9E37_79B9_7F4A_7C15,
             0xC2B2_AE3D_27D4_EB4F,
             0x1656_67B1_9E37_79F9,
@@ -763,51 +758,39 @@ impl InPlaceKey {
             0xFF51_AFD7_ED55_8CCD,
             0xC4CE_B9FE_1A85_EC53,
             0x94D0_49BB_1331_11EB,
-            0xBF58_476D_1CE4_E5B9,
-            0x2545_F491_4F6C_DD1D,
-            0x8CB9_2BA7_2F3D_8DD7,
         ];
-        let small = u64::from(self.king)
-            | u64::from(self.att) << 8
-            | u64::from(self.attacker) << 16
-            | u64::from(self.goal) << 24;
-        let words = [
-            self.attackers[0],
-            self.attackers[1],
-            self.attackers[2],
-            self.attackers[3],
-            self.attackers[4],
-            self.attackers[5],
-            self.castling,
-            self.held,
-            self.filled,
-            small,
-        ];
-        let h = words.iter().zip(ODD).fold(0u64, |h, (w, m)| {
+        let h = self.0.iter().zip(ODD).fold(0u64, |h, (w, m)| {
             h.wrapping_add((w ^ w >> 29).wrapping_mul(m))
         });
         (h >> 40) as usize % IN_PLACE_SLOTS
     }
 }
 
-const IN_PLACE_SLOTS: usize = 2048;
+const IN_PLACE_SLOTS: usize = 8192;
+
+/// A key and its answer, on one cache line.
+#[derive(Copy, Clone)]
+#[repr(C, align(64))]
+struct InPlaceSlot {
+    key: InPlaceKey,
+    holds: bool,
+}
 
 /// One thread's answers of [`Bound::attack_holds_in_place`], one per slot, the newest
 /// kept. The keys are compared whole: a hit is exact.
 struct InPlaceMemo {
-    slots: Box<[(InPlaceKey, bool)]>,
+    slots: Box<[InPlaceSlot]>,
 }
 
 impl InPlaceMemo {
     fn new() -> InPlaceMemo {
-        // The empty key is never asked: its king square has no flights to look up, but
-        // mark the slots unused with an impossible `att` all the same.
-        let unused = InPlaceKey {
-            att: NEVER,
-            ..InPlaceKey::default()
+        // No key has moves left of `NEVER` (they are counted below it).
+        let unused = InPlaceSlot {
+            key: InPlaceKey([0, 0, 0, 0, 0, 0, u64::from(NEVER) << 8]),
+            holds: false,
         };
         InPlaceMemo {
-            slots: vec![(unused, false); IN_PLACE_SLOTS].into_boxed_slice(),
+            slots: vec![unused; IN_PLACE_SLOTS].into_boxed_slice(),
         }
     }
 
@@ -817,10 +800,10 @@ impl InPlaceMemo {
         if FORGETFUL.get() {
             return None;
         }
-        let (k, holds) = &self.slots[key.slot()];
+        let slot = &self.slots[key.slot()];
         #[cfg(test)]
-        REMEMBERED.set(REMEMBERED.get() + u64::from(k == key));
-        (k == key).then_some(*holds)
+        REMEMBERED.set(REMEMBERED.get() + u64::from(slot.key == *key));
+        (slot.key == *key).then_some(slot.holds)
     }
 
     #[inline]
@@ -829,7 +812,7 @@ impl InPlaceMemo {
         if FORGETFUL.get() {
             return;
         }
-        self.slots[key.slot()] = (key, holds);
+        self.slots[key.slot()] = InPlaceSlot { key, holds };
     }
 }
 
