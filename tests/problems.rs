@@ -374,6 +374,57 @@ stipulation h#2
 pieces white Ke1 Ra1 Rh1 Pb3 black Kd3 Rh2 Pf3
 ";
 
+/// The whole printed solution of every problem under `problems/` is the same on one
+/// thread and on two: the parallel searches split their work differently (the battle
+/// root, for one, searches its costliest moves first with several threads) but report in
+/// the one-thread order.
+#[test]
+fn one_thread_and_two_print_the_same() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
+    let mut files = Vec::new();
+    inp_files(&root, &mut files);
+    let config = SolveConfig {
+        hash_mb: 32,
+        max_time: None,
+    };
+    let printed = |threads: usize, spec: &fairy::input::ProblemSpec| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        pool.install(|| solve_problem(spec, &config).map(|report| text::problem(&report)))
+    };
+    let mut compared = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (i, spec) in parse_file(&text).into_iter().enumerate() {
+            let Ok(spec) = spec else { continue };
+            let (one, two) = (printed(1, &spec), printed(2, &spec));
+            match (one, two) {
+                (Ok(one), Ok(two)) => assert_eq!(
+                    one,
+                    two,
+                    "{}, problem {}: one thread (left), two",
+                    file.display(),
+                    i + 1
+                ),
+                (Err(_), Err(_)) => {}
+                _ => panic!(
+                    "{}, problem {}: solved on one thread count only",
+                    file.display(),
+                    i + 1
+                ),
+            }
+            compared += 1;
+        }
+    }
+    assert!(
+        compared >= files.len(),
+        "{compared} problems in {} files",
+        files.len()
+    );
+}
+
 #[test]
 fn checker_accepts_exact_statement() {
     let text = format!(

@@ -203,6 +203,12 @@ impl Limits {
 
 thread_local!(static NODES: Cell<u64> = const { Cell::new(0) });
 
+/// The positions this thread has searched so far.
+#[inline]
+pub(crate) fn visited() -> u64 {
+    NODES.with(Cell::get)
+}
+
 /// Counts one searched position on this thread.
 #[inline]
 pub(crate) fn visit() {

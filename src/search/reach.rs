@@ -1910,7 +1910,9 @@ mod tests {
             for _ in 0..1 + next(3) {
                 let at = Square::new(next(64) as u8);
                 let role = UNIT_ROLES[next(5) as usize];
-                if attackers.piece_at(at).is_none() && !(role == Role::Pawn && at.rank() % 7 == 0) {
+                if attackers.piece_at(at).is_none()
+                    && !(role == Role::Pawn && (at.rank() == 0 || at.rank() == 7))
+                {
                     attackers.put(at, Piece::new(Color::White, role), false);
                 }
             }
@@ -1919,7 +1921,7 @@ mod tests {
                 continue;
             }
             for _ in 0..8 {
-                let mut board = attackers.clone();
+                let mut board = attackers;
                 board.put(king, Piece::new(Color::Black, Role::King), false);
                 for _ in 0..next(6) {
                     // Next to the king one time in two.
@@ -1930,7 +1932,9 @@ mod tests {
                         Square::new(next(64) as u8)
                     };
                     let role = UNIT_ROLES[next(5) as usize];
-                    if board.piece_at(at).is_none() && !(role == Role::Pawn && at.rank() % 7 == 0) {
+                    if board.piece_at(at).is_none()
+                        && !(role == Role::Pawn && (at.rank() == 0 || at.rank() == 7))
+                    {
                         board.put(at, Piece::new(Color::Black, role), false);
                     }
                 }
