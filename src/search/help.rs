@@ -187,20 +187,28 @@ impl<R: Rules> Ctx<'_, R> {
     }
 
     /// Whether the children of a node at step `idx` are bounded in its loop, before they
-    /// are stored and probed, rather than where they are visited. For mate without
-    /// attacker pawns the bound costs less than the table traffic of the children it
-    /// rejects, which in long lines crowd the table (intell-097, h#7: 42 s against 140 s
-    /// on two threads); the promotions of pawns make it dearer than the table's memory of
-    /// the rejections (intell-037, h#6: 3.1 s against 1.6 s). For stalemate only the
-    /// defender's last moves, whose children the bound answers without the attacker
-    /// moving (hpint-033, h=4: 3.2 to 2.9 s).
+    /// are stored and probed, rather than where they are visited. For mate, where the
+    /// defender has no move left after the child and the attacker no pawn: the bound then
+    /// mostly answers from memory (`reach`'s in-place memo) and costs less than the table
+    /// traffic of the children it rejects; with pawns, their promotions make it dearer
+    /// than the table's memory of the rejections (intell-037, h#6: 3.1 s against 1.6 s).
+    /// Children with defender moves left are bounded where they are visited, after the
+    /// table: half of those questions were transpositions the table answers
+    /// (intell-012, h#4: 1.25 -> 1.04 s; intell-100 1.93 -> 1.22 s; intell-097, h#7, two
+    /// threads, 42 -> 37 s, where bounding every child in the loop had once taken it from
+    /// 140 s to 42 s). For stalemate only the defender's last moves, whose children the
+    /// bound answers without the attacker moving (hpint-033, h=4: 3.2 to 2.9 s).
     fn bound_children(&self, pos: &Position<R::Ext>, idx: usize) -> bool {
         if !R::ORTHODOX_MOVEMENT {
             return false;
         }
         let (defender, last) = self.defender(pos, idx);
         match self.plan.end {
-            End::Goal(Goal::Mate) => pos.board.pieces(!defender, Role::Pawn).is_empty(),
+            End::Goal(Goal::Mate) => {
+                // The child's defender moves: steps from `idx + 1` of the other parity.
+                let defender_left = self.plays[idx + 1][1 - last];
+                defender_left == 0 && pos.board.pieces(!defender, Role::Pawn).is_empty()
+            }
             End::Goal(Goal::Stalemate) => {
                 defender == pos.side && self.plays[idx + 1][1 - last] == 0
             }
