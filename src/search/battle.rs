@@ -666,71 +666,67 @@ pub fn solve<R: Rules>(
             return solution;
         }
     }
-    let order = costly_first(&moves, n, |after| ctx.wins_after(after, n - 1, spare));
-    let mut verdicts: Vec<(usize, Option<RootMove>)> = order
-        .par_iter()
-        .map(|&i| (i, &moves[i]))
-        .map(|(i, (mv, after))| {
-            (
-                i,
-                limits.counted(|| {
-                    let wins = ctx.wins_after(after, n, spare);
-                    if wins {
-                        let node = if spec.variations {
-                            let k = ctx.min_length_after(after, n, spare).unwrap_or(n);
-                            ctx.attack_node(pos, mv, after, k.max(1), spare)
-                        } else {
-                            AttackNode {
-                                mv: annotate(rules, pos, mv, after),
-                                threat: Threat::NotShown,
-                                defences: Vec::new(),
-                            }
-                        };
-                        return Some(RootMove {
-                            node,
-                            key: true,
-                            refutations: Vec::new(),
-                            forced_goal: false,
-                        });
+    // One root move's verdict: a key, a try with its refutations, or neither.
+    let verdict = |(mv, after): &(Move, Position<R::Ext>)| {
+        limits.counted(|| {
+            let wins = ctx.wins_after(after, n, spare);
+            if wins {
+                let node = if spec.variations {
+                    let k = ctx.min_length_after(after, n, spare).unwrap_or(n);
+                    ctx.attack_node(pos, mv, after, k.max(1), spare)
+                } else {
+                    AttackNode {
+                        mv: annotate(rules, pos, mv, after),
+                        threat: Threat::NotShown,
+                        defences: Vec::new(),
                     }
-                    if spec.max_refutations == 0 || limits.expired() {
-                        return None;
-                    }
-                    if spec.kind == BattleKind::Direct && goal_reached(rules, after, spec.goal) {
-                        return None;
-                    }
-                    let refs = ctx.refutations(after, n, spare);
-                    if refs.is_empty() || refs.len() > spec.max_refutations {
-                        return None;
-                    }
-                    let node = if spec.variations {
-                        let (threat, defences) = ctx.below(after, n, spare);
-                        AttackNode {
-                            mv: annotate(rules, pos, mv, after),
-                            threat,
-                            defences,
-                        }
-                    } else {
-                        AttackNode {
-                            mv: annotate(rules, pos, mv, after),
-                            threat: Threat::NotShown,
-                            defences: Vec::new(),
-                        }
-                    };
-                    let refutations = refs
-                        .iter()
-                        .map(|(d, a)| annotate(rules, after, d, a))
-                        .collect();
-                    Some(RootMove {
-                        node,
-                        key: false,
-                        refutations,
-                        forced_goal: false,
-                    })
-                }),
-            )
+                };
+                return Some(RootMove {
+                    node,
+                    key: true,
+                    refutations: Vec::new(),
+                    forced_goal: false,
+                });
+            }
+            if spec.max_refutations == 0 || limits.expired() {
+                return None;
+            }
+            if spec.kind == BattleKind::Direct && goal_reached(rules, after, spec.goal) {
+                return None;
+            }
+            let refs = ctx.refutations(after, n, spare);
+            if refs.is_empty() || refs.len() > spec.max_refutations {
+                return None;
+            }
+            let node = if spec.variations {
+                let (threat, defences) = ctx.below(after, n, spare);
+                AttackNode {
+                    mv: annotate(rules, pos, mv, after),
+                    threat,
+                    defences,
+                }
+            } else {
+                AttackNode {
+                    mv: annotate(rules, pos, mv, after),
+                    threat: Threat::NotShown,
+                    defences: Vec::new(),
+                }
+            };
+            let refutations = refs
+                .iter()
+                .map(|(d, a)| annotate(rules, after, d, a))
+                .collect();
+            Some(RootMove {
+                node,
+                key: false,
+                refutations,
+                forced_goal: false,
+            })
         })
-        .collect();
+    };
+    let order = costly_first(&moves, n, |after| ctx.wins_after(after, n - 1, spare));
+    let mut verdicts: Vec<(usize, Option<RootMove>)> =
+        order.par_iter().map(|&i| (i, verdict(&moves[i]))).collect();
     verdicts.sort_unstable_by_key(|&(i, _)| i);
     let mut keys = 0;
     for v in verdicts.into_iter().filter_map(|(_, v)| v) {
