@@ -387,9 +387,10 @@ fn bound_holds<E>(
     // the siblings of a defender's last move mostly ask the same. For mate it is the
     // whole answer; stalemate asks first whether the defender's other units can be shut
     // in, which is dearer to remember than to find out.
-    let in_place = (def == 0)
-        .then(|| InPlaceKey::new(board, attacker, pos.castling, king, own, filler, att, goal));
-    if let (Some(key), Goal::Mate) = (in_place, goal) {
+    let in_place_key =
+        || InPlaceKey::new(board, attacker, pos.castling, king, own, filler, att, goal);
+    let mate_key = (def == 0 && goal == Goal::Mate).then(in_place_key);
+    if let Some(key) = mate_key {
         if let Some(holds) = IN_PLACE.with_borrow(|memo| memo.get(&key)) {
             return holds;
         }
@@ -467,17 +468,24 @@ fn bound_holds<E>(
             Goal::Mate => Pinners::default(),
         },
     };
-    if let Some(key) = in_place {
-        if goal == Goal::Stalemate && !bound.can_freeze(king) {
-            return false;
-        }
-        return IN_PLACE.with_borrow_mut(|memo| {
-            memo.get(&key).unwrap_or_else(|| {
-                let holds = bound.attack_holds_in_place(king, goal);
-                memo.put(key, holds);
-                holds
-            })
-        });
+    if def == 0 {
+        // Mate has asked the memo above; stalemate asks it once its units are found.
+        let key = match mate_key {
+            Some(key) => key,
+            None => {
+                if !bound.can_freeze(king) {
+                    return false;
+                }
+                let key = in_place_key();
+                if let Some(holds) = IN_PLACE.with_borrow(|memo| memo.get(&key)) {
+                    return holds;
+                }
+                key
+            }
+        };
+        let holds = bound.attack_holds_in_place(king, goal);
+        IN_PLACE.with_borrow_mut(|memo| memo.put(key, holds));
+        return holds;
     }
 
     // Least attacker moves to attack each square: with a unit other than the king (a
