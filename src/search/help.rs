@@ -4,7 +4,7 @@ use super::{
     candidate_moves, goal_reached, legal_after, null_move, reach, successors, Limits, PlayedMove,
     Table,
 };
-use crate::board::{Bitboard, Color, Position, Role};
+use crate::board::{Bitboard, Color, Position, Role, Square};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveKind, MoveList};
 use crate::stipulation::Goal;
@@ -180,9 +180,17 @@ impl<R: Rules> Ctx<'_, R> {
             Goal::Mate => board.by_color(defender) & !board.by_role(Role::King),
             Goal::Stalemate => board.by_color(defender),
         };
+        // For mate with no defender move after this one, a unit that cannot land next to
+        // its king adds nothing to the bound, which failed with it standing still.
+        let may_help = |sq: Square| {
+            goal == Goal::Stalemate || def > 0 || reach::may_fill_flight(pos, defender, sq)
+        };
         units
             .into_iter()
-            .filter(|&sq| !reach::goal_in_reach_after_moving(pos, defender, goal, sq, att, def))
+            .filter(|&sq| {
+                !may_help(sq)
+                    || !reach::goal_in_reach_after_moving(pos, defender, goal, sq, att, def)
+            })
             .fold(Bitboard::EMPTY, Bitboard::with)
     }
 

@@ -343,6 +343,23 @@ pub fn goal_in_reach_after_moving<E>(
     )
 }
 
+/// Whether the defender's unit on `from` can stand next to its king after one move, on
+/// an empty board. With no defender move left after it, that is all a move adds to the
+/// mate bound (see [`Bound::attack_holds_in_place`]: it counts the attacker's units and
+/// the flights held or filled; leaving a flight or taking a unit only makes mate harder),
+/// so where the bound fails with the unit standing still it fails after every move of a
+/// unit that cannot.
+pub fn may_fill_flight<E>(pos: &Position<E>, defender: Color, from: Square) -> bool {
+    let board = &pos.board;
+    let (Some(king), Some(piece)) = (board.king(defender), board.piece_at(from)) else {
+        return true;
+    };
+    let row = &DISTANCES.reach[kind(defender, piece.role)][from.index()];
+    (within(row, 1) & attacks::king(king))
+        .without(from)
+        .is_nonempty()
+}
+
 /// The bound, with the defender's unit on `lifted` about to move.
 fn bound_holds<E>(
     pos: &Position<E>,
