@@ -77,6 +77,18 @@ pub trait Rules: Sync + Send {
         true
     }
 
+    /// The candidate moves that [`Rules::may_check`] lets through, in generation order:
+    /// legal ones where the rules filter without playing, else pseudo-legal (as
+    /// `search::candidate_moves`). The last move of a mate is one of them.
+    fn check_candidates(&self, pos: &Position<Self::Ext>, out: &mut MoveList) {
+        if Self::FILTERS_WITHOUT_PLAYING {
+            self.legal_moves(pos, out);
+        } else {
+            self.pseudo_legal(pos, out);
+        }
+        out.retain(|mv| self.may_check(pos, mv));
+    }
+
     /// Whether the unit on `sq` is a royal piece other than a king (AntiClone Circe: a
     /// king that captures is reborn as the captured kind and stays royal).
     #[inline]

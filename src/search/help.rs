@@ -338,12 +338,12 @@ impl<R: Rules> Ctx<'_, R> {
     ) -> bool {
         let rules = self.rules;
         let mut moves = MoveList::new();
-        candidate_moves(rules, pos, &mut moves);
+        match goal {
+            Goal::Mate => rules.check_candidates(pos, &mut moves),
+            Goal::Stalemate => candidate_moves(rules, pos, &mut moves),
+        }
         let mut found = false;
         for mv in &moves {
-            if goal == Goal::Mate && !rules.may_check(pos, mv) {
-                continue;
-            }
             let mut after = *pos;
             rules.play_into(pos, mv, &mut after);
             let check = rules.in_check(&after, after.side);
