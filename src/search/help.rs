@@ -180,11 +180,10 @@ impl<R: Rules> Ctx<'_, R> {
             Goal::Mate => board.by_color(defender) & !board.by_role(Role::King),
             Goal::Stalemate => board.by_color(defender),
         };
-        // For mate with no defender move after this one, a unit that cannot land next to
-        // its king adds nothing to the bound, which failed with it standing still.
-        let may_help = |sq: Square| {
-            goal == Goal::Stalemate || def > 0 || reach::may_fill_flight(pos, defender, sq)
-        };
+        // For mate, a unit that cannot stand where a block would count in time adds
+        // nothing to the bound, which failed with it standing still.
+        let may_help =
+            |sq: Square| goal == Goal::Stalemate || reach::may_fill_flight(pos, defender, sq, def);
         units
             .into_iter()
             .filter(|&sq| {

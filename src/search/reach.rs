@@ -343,21 +343,34 @@ pub fn goal_in_reach_after_moving<E>(
     )
 }
 
-/// Whether the defender's unit on `from` can stand next to its king after one move, on
-/// an empty board. With no defender move left after it, that is all a move adds to the
-/// mate bound (see [`Bound::attack_holds_in_place`]: it counts the attacker's units and
-/// the flights held or filled; leaving a flight or taking a unit only makes mate harder),
-/// so where the bound fails with the unit standing still it fails after every move of a
-/// unit that cannot.
-pub fn may_fill_flight<E>(pos: &Position<E>, defender: Color, from: Square) -> bool {
+/// Whether the defender's unit on `from`, about to move with `defender_moves` left after
+/// it, could stand on a square the mate bound asks it to fill: with no move left, next to
+/// its king after this move (see [`Bound::attack_holds_in_place`]: it counts the
+/// attacker's units and the flights held or filled; leaving a flight or taking a unit
+/// only makes mate harder); with moves left, within them and this one on a flight of a
+/// square its king can reach (all a unit about to move changes in the bound is its
+/// least moves to stand on each square, one less, and costs above the moves left are
+/// alike). On an empty board. Where the mate bound fails with the unit standing still,
+/// it fails after every move of a unit that cannot.
+pub fn may_fill_flight<E>(
+    pos: &Position<E>,
+    defender: Color,
+    from: Square,
+    defender_moves: usize,
+) -> bool {
     let board = &pos.board;
     let (Some(king), Some(piece)) = (board.king(defender), board.piece_at(from)) else {
         return true;
     };
+    // Seven king steps span the board.
+    let def = defender_moves.min(7) as u8;
     let row = &DISTANCES.reach[kind(defender, piece.role)][from.index()];
-    (within(row, 1) & attacks::king(king))
-        .without(from)
-        .is_nonempty()
+    let near = if def == 0 {
+        attacks::king(king)
+    } else {
+        ball(king, def + 1)
+    };
+    (within(row, def + 1) & near).without(from).is_nonempty()
 }
 
 /// The bound, with the defender's unit on `lifted` about to move.
@@ -2112,6 +2125,86 @@ mod tests {
             reached > 40,
             "too few reachable stalemates to test: {reached}"
         );
+    }
+
+    /// A unit that cannot stand where a block would count in time changes nothing in the
+    /// mate bound by moving: wherever the bound holds after its move, it holds with the
+    /// unit standing still (`may_fill_flight`, which lets the search skip asking).
+    #[test]
+    fn a_unit_far_from_its_king_changes_no_mate_bound() {
+        let mut next = numbers(0x6A09_E667_F3BC_C908, 0xBB67_AE85_84CA_A73B);
+        let roles = [
+            Role::Rook,
+            Role::Bishop,
+            Role::Queen,
+            Role::Knight,
+            Role::Pawn,
+        ];
+        let (mut far, mut asked) = (0, 0);
+        for _ in 0..4000 {
+            let mut board = Board::default();
+            let mut put = |board: &mut Board, piece: Piece| loop {
+                let sq = Square::new(next(64) as u8);
+                let rank = Bitboard::rank(0) | Bitboard::rank(7);
+                if board.piece_at(sq).is_none() && !(piece.role == Role::Pawn && rank.contains(sq))
+                {
+                    board.put(sq, piece, false);
+                    break;
+                }
+            };
+            put(&mut board, Piece::new(Color::Black, Role::King));
+            put(&mut board, Piece::new(Color::White, Role::King));
+            for i in 0..8 {
+                let color = if i % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                put(&mut board, Piece::new(color, roles[i % roles.len()]));
+            }
+            let pos: Position = Position::new(board, Color::Black);
+            for def in 0..3 {
+                for att in 1..4 {
+                    let units = pos.board.by_color(Color::Black) & !pos.board.by_role(Role::King);
+                    for from in units {
+                        asked += 1;
+                        if may_fill_flight(&pos, Color::Black, from, def) {
+                            continue;
+                        }
+                        far += 1;
+                        let moved = goal_in_reach_after_moving(
+                            &pos,
+                            Color::Black,
+                            Goal::Mate,
+                            from,
+                            att,
+                            def,
+                        );
+                        let still = goal_in_reach(&pos, Color::Black, Goal::Mate, att, def);
+                        assert!(!moved || still, "{from} (att {att}, def {def}): {pos:?}");
+                    }
+                }
+            }
+        }
+        assert!(far > asked / 10, "{far} of {asked}");
+    }
+
+    /// The square a unit must fill may lie two king steps away: black Ke5, Pd4, White
+    /// Ra4, Rh5, Sd1, Sg1, Ka8 and no white move to spare; after ...d3 and ...Ke4 every
+    /// flight is guarded or filled, with the pawn standing still none is.
+    #[test]
+    fn a_unit_two_steps_from_its_king_may_fill_a_flight() {
+        let pos = diagram("bKe5 bPd4 wRa4 wRh5 wSd1 wSg1 wKa8");
+        assert!(goal_in_reach_after_moving(
+            &pos,
+            Color::Black,
+            Goal::Mate,
+            sq("d4"),
+            0,
+            1
+        ));
+        assert!(!goal_in_reach(&pos, Color::Black, Goal::Mate, 0, 1));
+        assert!(may_fill_flight(&pos, Color::Black, sq("d4"), 1));
     }
 
     /// The bounds with no defender move left, the memo used, against the same found
