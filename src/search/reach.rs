@@ -1413,6 +1413,12 @@ impl Bound<'_> {
         ) {
             return true;
         }
+        // Promoting takes a pawn at least its moves to the square straight ahead on the
+        // last rank (a capture on the way advances it no faster).
+        let ahead = Square::from_coords(from.file(), color.promotion_rank());
+        if d.promoted[color.index()][0][from.index()][ahead.index()] > self.att {
+            return false;
+        }
         PROMOTED.into_iter().enumerate().any(|(i, role)| {
             let piece = kind(color, role);
             try_all(
@@ -1556,6 +1562,26 @@ mod tests {
         assert_eq!(d.reach[bp][sq("d7").index()][sq("d8").index()], 6);
         assert_eq!(d.reach[bp][sq("d8").index()][sq("d7").index()], NEVER);
         assert_eq!(d.attack[bp][sq("d8").index()][sq("c7").index()], NEVER);
+    }
+
+    /// `Bound::places` skips a pawn's promotions when the square straight ahead on the
+    /// last rank is out of reach: no promoted piece stands anywhere sooner.
+    #[test]
+    fn no_promoted_piece_stands_sooner_than_on_the_square_ahead() {
+        let d = &**DISTANCES;
+        for color in Color::ALL {
+            for from in Square::all() {
+                if from.rank() == color.back_rank() || from.rank() == color.promotion_rank() {
+                    continue;
+                }
+                let ahead = Square::from_coords(from.file(), color.promotion_rank());
+                let least = d.promoted[color.index()][0][from.index()][ahead.index()];
+                for (i, _) in PROMOTED.into_iter().enumerate() {
+                    let row = &d.promoted[color.index()][i][from.index()];
+                    assert!(row.iter().all(|&c| c >= least), "{color:?} {from} {i}");
+                }
+            }
+        }
     }
 
     #[test]
