@@ -54,16 +54,7 @@ impl Rules for Orthodox {
     #[inline]
     fn pseudo_legal(&self, pos: &Position, out: &mut MoveList) {
         movegen::pseudo_moves(pos, Gen::All, out);
-        let start = out.len();
-        movegen::castling_candidates(pos, out);
-        let mut i = start;
-        while i < out.len() {
-            if castling_crosses_attack(pos, &out[i]) {
-                out.remove(i);
-            } else {
-                i += 1;
-            }
-        }
+        push_castlings(pos, out);
     }
 
     #[inline]
@@ -100,16 +91,7 @@ impl Rules for Orthodox {
         let units = units_that_may_check(pos);
         let _ = movegen::generate(pos, Gen::All, units, out);
         if pos.board.king(pos.side).is_some_and(|k| units.contains(k)) {
-            let start = out.len();
-            movegen::castling_candidates(pos, out);
-            let mut i = start;
-            while i < out.len() {
-                if castling_crosses_attack(pos, &out[i]) {
-                    out.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
+            push_castlings(pos, out);
         }
         out.retain(|mv| self.may_check(pos, mv));
         movegen::retain_legal(pos, out);
@@ -183,6 +165,21 @@ fn children_of(
         sink.unit.retain(|mv| !castling_crosses_attack(pos, mv));
     }
     sink.unit_done()
+}
+
+/// Appends the castlings whose king passes no attacked square.
+#[inline]
+fn push_castlings(pos: &Position, out: &mut MoveList) {
+    let start = out.len();
+    movegen::castling_candidates(pos, out);
+    let mut i = start;
+    while i < out.len() {
+        if castling_crosses_attack(pos, &out[i]) {
+            out.remove(i);
+        } else {
+            i += 1;
+        }
+    }
 }
 
 /// Whether a castling candidate's king passes through (or starts in) an attacked square.

@@ -2022,26 +2022,57 @@ mod tests {
             }
             tried += 1;
             for plies in 1..=3 {
-                // The side to move after the last ply is the one mated or stalemated.
-                let defender = if plies % 2 == 0 { side } else { !side };
-                let own = (0..plies)
-                    .filter(|i| (i % 2 == 0) == (side == defender))
-                    .count();
                 for goal in [Goal::Mate, Goal::Stalemate] {
-                    if reachable(&pos, plies, goal) {
+                    if bound_admits_what_search_reaches(&pos, plies, goal) {
                         reached += 1;
                         let mut plain = pos;
                         plain.castling = Bitboard::EMPTY;
                         castled += usize::from(!reachable(&plain, plies, goal));
-                        assert!(
-                            goal_in_reach(&pos, defender, goal, plies - own, own),
-                            "{goal:?} in {plies} plies rejected: {pos:?}"
-                        );
                     }
                 }
             }
         }
         (reached, castled)
+    }
+
+    /// Whether `goal` is reached in `plies` half moves from `pos` by exhaustive search;
+    /// where it is, asserts that the bound lets it through.
+    fn bound_admits_what_search_reaches(pos: &Position, plies: usize, goal: Goal) -> bool {
+        if !reachable(pos, plies, goal) {
+            return false;
+        }
+        // The side to move after the last ply is the one mated or stalemated.
+        let side = pos.side;
+        let defender = if plies.is_multiple_of(2) { side } else { !side };
+        let own = (0..plies)
+            .filter(|i| (i % 2 == 0) == (side == defender))
+            .count();
+        assert!(
+            goal_in_reach(pos, defender, goal, plies - own, own),
+            "{goal:?} in {plies} plies rejected: {pos:?}"
+        );
+        true
+    }
+
+    /// Puts `piece` on a random empty square of `around` (a pawn off the first and last
+    /// ranks).
+    fn put_at_random(
+        board: &mut Board,
+        piece: Piece,
+        around: Bitboard,
+        next: &mut dyn FnMut(u64) -> u64,
+    ) {
+        let ends = Bitboard::rank(0) | Bitboard::rank(7);
+        loop {
+            let sq = Square::new(next(64) as u8);
+            if around.contains(sq)
+                && board.piece_at(sq).is_none()
+                && !(piece.role == Role::Pawn && ends.contains(sq))
+            {
+                board.put(sq, piece, false);
+                return;
+            }
+        }
     }
 
     /// Stalemates need the defender's units shut in, pinned or taken, which sparse random
@@ -2081,20 +2112,7 @@ mod tests {
             };
             board.put(king, Piece::new(Color::Black, Role::King), false);
             let near = ball(king, 3);
-            let put = |board: &mut Board,
-                       piece: Piece,
-                       around: Bitboard,
-                       next: &mut dyn FnMut(u64) -> u64| loop {
-                let sq = Square::new(next(64) as u8);
-                let rank = Bitboard::rank(0) | Bitboard::rank(7);
-                if around.contains(sq)
-                    && board.piece_at(sq).is_none()
-                    && !(piece.role == Role::Pawn && rank.contains(sq))
-                {
-                    board.put(sq, piece, false);
-                    break;
-                }
-            };
+            let put = put_at_random;
             put(
                 &mut board,
                 Piece::new(Color::White, Role::King),
@@ -2134,17 +2152,11 @@ mod tests {
             }
             tried += 1;
             for plies in 1..=3 {
-                let defender = if plies % 2 == 0 { side } else { !side };
-                let own = (0..plies)
-                    .filter(|i| (i % 2 == 0) == (side == defender))
-                    .count();
-                if reachable(&pos, plies, Goal::Stalemate) {
-                    reached += 1;
-                    assert!(
-                        goal_in_reach(&pos, defender, Goal::Stalemate, plies - own, own),
-                        "stalemate in {plies} plies rejected: {pos:?}"
-                    );
-                }
+                reached += usize::from(bound_admits_what_search_reaches(
+                    &pos,
+                    plies,
+                    Goal::Stalemate,
+                ));
             }
         }
         assert!(
@@ -2159,24 +2171,12 @@ mod tests {
     #[test]
     fn a_unit_far_from_its_king_changes_no_mate_bound() {
         let mut next = numbers(0x6A09_E667_F3BC_C908, 0xBB67_AE85_84CA_A73B);
-        let roles = [
-            Role::Rook,
-            Role::Bishop,
-            Role::Queen,
-            Role::Knight,
-            Role::Pawn,
-        ];
+        let roles = UNIT_ROLES;
         let (mut far, mut asked) = (0, 0);
         for _ in 0..4000 {
             let mut board = Board::default();
-            let mut put = |board: &mut Board, piece: Piece| loop {
-                let sq = Square::new(next(64) as u8);
-                let rank = Bitboard::rank(0) | Bitboard::rank(7);
-                if board.piece_at(sq).is_none() && !(piece.role == Role::Pawn && rank.contains(sq))
-                {
-                    board.put(sq, piece, false);
-                    break;
-                }
+            let mut put = |board: &mut Board, piece: Piece| {
+                put_at_random(board, piece, Bitboard::FULL, &mut next)
             };
             put(&mut board, Piece::new(Color::Black, Role::King));
             put(&mut board, Piece::new(Color::White, Role::King));
