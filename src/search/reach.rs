@@ -605,6 +605,14 @@ fn bound_holds<E>(
 
 const KING: usize = 6;
 
+/// Whether one of `at` stands between the king on `k` and one of `pinners`.
+#[inline]
+fn in_line_of(pinners: Bitboard, k: Square, at: Bitboard) -> bool {
+    pinners
+        .into_iter()
+        .any(|p| (attacks::between(k, p) & at).is_nonempty())
+}
+
 /// Where a placed attacker unit must stand.
 #[derive(Copy, Clone)]
 enum Aim {
@@ -1063,12 +1071,13 @@ impl Bound<'_> {
     fn can_freeze(&self, king: Square) -> bool {
         let mut needed = 0u8;
         let mut landings = 0u8;
+        let pinners = self.pinners_in_line(king);
         self.each_free_unit(|f| {
             // The unit about to move may land on a unit's one free square.
             if f.open.count() == 1 && (f.open & !self.filler).is_empty() {
                 return true;
             }
-            if self.pinner_in_line(king, f.at) {
+            if in_line_of(pinners, king, f.at) {
                 return true;
             }
             landings += 1;
@@ -1096,19 +1105,16 @@ impl Bound<'_> {
         }
     }
 
-    /// Whether a line piece of the attacker that moves along the line from a king on `k`
-    /// through one of `at` stands beyond it on that line already (whatever stands
-    /// between): such a unit may be pinned without an attacker move landing for it.
-    fn pinner_in_line(&self, k: Square, at: Bitboard) -> bool {
+    /// The attacker's line pieces standing on a line from a king on `k` along which they
+    /// move (whatever stands between): they may pin a unit between them and the king
+    /// without an attacker move landing for it.
+    fn pinners_in_line(&self, k: Square) -> Bitboard {
         let board = self.board;
         let queens = board.pieces(self.attacker, Role::Queen);
         let straight = board.pieces(self.attacker, Role::Rook) | queens;
         let diagonal = board.pieces(self.attacker, Role::Bishop) | queens;
-        let aligned = (attacks::rook(k, Bitboard::EMPTY) & straight)
-            | (attacks::bishop(k, Bitboard::EMPTY) & diagonal);
-        aligned
-            .into_iter()
-            .any(|p| (attacks::between(k, p) & at).is_nonempty())
+        (attacks::rook(k, Bitboard::EMPTY) & straight)
+            | (attacks::bishop(k, Bitboard::EMPTY) & diagonal)
     }
 
     /// Whether a defender unit standing on one of `at` might stand pinned against its
@@ -1163,14 +1169,19 @@ impl Bound<'_> {
         let mut best_single = 0u8;
         let mut pairs: SmallVec<[Bitboard; 16]> = SmallVec::new();
         // With no defender move to spare every free unit needs an attacker move landing
-        // for it, but those a line piece in place may pin (see `can_freeze`).
+        // for it, but those a line piece in place may pin (see `Bound::pinners_in_line`).
         let mut landings = 0u8;
+        let pinners = if spare == 0 {
+            self.pinners_in_line(k)
+        } else {
+            Bitboard::EMPTY
+        };
         for f in free {
             let open = f.open.without(k);
             if open.is_empty() {
                 continue;
             }
-            if spare == 0 && !self.pinner_in_line(k, f.at) {
+            if spare == 0 && !in_line_of(pinners, k, f.at) {
                 landings += 1;
                 if landings > self.landing_capacity() {
                     return false;
@@ -1756,6 +1767,7 @@ mod tests {
         assert!(!goal_in_reach(&pos, Color::Black, Goal::Stalemate, 1, 0));
         assert!(!reachable(&pos, 1, Goal::Stalemate));
     }
+
     /// The attacker unit placed to stand somewhere may be the one the king takes: White
     /// Kb8, black Ka6, Ba8, Bd4, White to be stalemated after 1.Kxa8 Be5 (found missing
     /// by `search::intelligent`'s comparison with this search: the bishop on a8 was the
