@@ -193,6 +193,29 @@ impl<R: Rules> Ctx<'_, R> {
             .fold(Bitboard::EMPTY, Bitboard::with)
     }
 
+    /// Where the defender plays its last move of a mate and its children are bounded in
+    /// the loop: the question the bound asks of this position and its answer, which
+    /// every child that asks the same shares (most of them: a move off its king's
+    /// flights that takes nothing). With the defender and the attacker's moves left.
+    fn standing_mate_answer(
+        &self,
+        pos: &Position<R::Ext>,
+        idx: usize,
+        bound_children: bool,
+    ) -> Option<(Color, usize, reach::MateQuestion, bool)> {
+        if !bound_children || self.plan.end != End::Goal(Goal::Mate) {
+            return None;
+        }
+        let (defender, last) = self.defender(pos, idx);
+        if defender != pos.side {
+            return None;
+        }
+        let att = self.plays[idx + 1][last];
+        let question = reach::mate_question(pos, defender, att)?;
+        let holds = reach::goal_in_reach(pos, defender, Goal::Mate, att, 0);
+        Some((defender, att, question, holds))
+    }
+
     /// Whether the children of a node at step `idx` are bounded in its loop, before they
     /// are stored and probed, rather than where they are visited. For mate, where the
     /// defender has no move left after the child and the attacker no pawn: the bound then
@@ -302,12 +325,23 @@ impl<R: Rules> Ctx<'_, R> {
                 let mut children: SmallVec<[(Move, Position<R::Ext>); 64]> = SmallVec::new();
                 let hopeless = self.hopeless_units(pos, idx);
                 let bound_children = self.bound_children(pos, idx);
+                let standing = self.standing_mate_answer(pos, idx, bound_children);
                 self.rules.for_each_child_of(pos, !hopeless, |mv, after| {
                     if !may_check && self.rules.in_check(after, after.side) {
                         return;
                     }
-                    if bound_children && !self.goal_in_reach(after, idx + 1) {
-                        return;
+                    if bound_children {
+                        let holds = match standing {
+                            Some((defender, att, question, holds))
+                                if reach::mate_question(after, defender, att) == Some(question) =>
+                            {
+                                holds
+                            }
+                            _ => self.goal_in_reach(after, idx + 1),
+                        };
+                        if !holds {
+                            return;
+                        }
                     }
                     self.table
                         .prefetch(key(after, remaining - 1, self.plan.end));

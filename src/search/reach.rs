@@ -373,6 +373,38 @@ pub fn may_fill_flight<E>(
     (within(row, def + 1) & near).without(from).is_nonempty()
 }
 
+/// What the mate bound with no defender move left asks of a position (see
+/// [`InPlaceKey`], and the defender's units, which it counts): two positions that ask the
+/// same get the same answer from [`goal_in_reach`], so a defender's last moves that change
+/// nothing it asks need not ask again.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub struct MateQuestion(InPlaceKey, u32);
+
+/// The question [`goal_in_reach`] answers for mate against `defender` with
+/// `attacker_moves` and no defender move left; `None` where it answers without one.
+#[inline]
+pub fn mate_question<E>(
+    pos: &Position<E>,
+    defender: Color,
+    attacker_moves: usize,
+) -> Option<MateQuestion> {
+    let board = &pos.board;
+    let king = board.king(defender)?;
+    let att = attacker_moves.min(NEVER as usize - 1) as u8;
+    let own = board.by_color(defender);
+    let key = InPlaceKey::new(
+        board,
+        !defender,
+        pos.castling,
+        king,
+        own,
+        Bitboard::EMPTY,
+        att,
+        Goal::Mate,
+    );
+    Some(MateQuestion(key, own.count()))
+}
+
 /// The bound, with the defender's unit on `lifted` about to move.
 fn bound_holds<E>(
     pos: &Position<E>,
