@@ -41,6 +41,8 @@ pub struct Plan {
     /// A mate needs a unit besides the king on the mating side: stop once it has none
     /// (option KeepMatingPiece).
     pub keep_mating_piece: bool,
+    /// Series play: its lines are numbered move by move, even a line of one move.
+    pub series: bool,
 }
 
 /// The legal moves at a played step, with the pass when the plan allows it.
@@ -62,6 +64,8 @@ pub struct HelpLine {
     pub moves: Vec<PlayedMove>,
     /// Steps that were passes, kept in order so the printer can number series moves.
     pub steps: Vec<Step>,
+    /// A series line (`1.X 2.Y`), which its steps do not show when it has one move.
+    pub series: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -552,9 +556,16 @@ fn annotate_line<R: Rules>(
         steps.push(Step::Play { may_check: true });
         pos = after;
     }
+    // Only the last move reaches the goal: a series move that leaves the other side,
+    // which does not move, stalemated on the way is not marked (Popeye's notation).
+    let last = played.len().saturating_sub(1);
+    for m in played.iter_mut().take(last) {
+        m.result = None;
+    }
     HelpLine {
         moves: played,
         steps,
+        series: plan.series,
     }
 }
 
@@ -565,6 +576,7 @@ pub fn help_plan(half_moves: usize, goal: Goal) -> Plan {
         end: End::Goal(goal),
         null_moves: false,
         keep_mating_piece: false,
+        series: false,
     }
 }
 
@@ -589,5 +601,6 @@ pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
         end,
         null_moves: false,
         keep_mating_piece: false,
+        series: true,
     }
 }
