@@ -230,3 +230,176 @@ fn non_trivial_counts_the_defences_not_met_by_a_mate_in_one() {
     assert_eq!(with("NonTrivial 9 0"), keys(&source));
     assert_eq!(with("NonTrivial 0 2"), keys(&source));
 }
+
+/// The solution lines of a help or series problem text (whitespace collapsed, sorted), and
+/// whether its output ends `Partial solution`.
+fn help_lines(source: &str) -> (Vec<String>, bool) {
+    let out = text::problem(&solve_text(source));
+    let mut lines: Vec<String> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with("1."))
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    lines.sort();
+    (lines, out.contains("Partial solution"))
+}
+
+/// Where a series line's moves lead from `fen`: its length and the board after it, for
+/// grouping lines by their final position independently of the solver's own bookkeeping.
+fn final_board(fen: &str, line: &str) -> (usize, String) {
+    let rules = Orthodox;
+    let mut pos: Position<()> = Position::from_fen(fen).expect("fen");
+    for word in line.split_whitespace() {
+        // Move numbers are glued to the first move of a pair: `1.Ka4-b5`.
+        let text = word.rsplit('.').next().unwrap_or(word);
+        if matches!(text, "" | "#" | "=" | "+") {
+            continue;
+        }
+        let mut moves = MoveList::new();
+        rules.legal_moves(&pos, &mut moves);
+        let mv = moves
+            .iter()
+            .find(|mv| {
+                let after = rules.play(&pos, mv);
+                let printed = notation::move_text(&annotate(&rules, &pos, mv, &after));
+                printed.trim_end_matches([' ', '#', '+', '=']) == text
+                    || printed.split_whitespace().next() == Some(text)
+            })
+            .unwrap_or_else(|| panic!("{text} is not a move in {line}"));
+        // The other side passes between series moves.
+        pos = fairy::search::null_move(&rules.play(&pos, mv));
+    }
+    (line.matches('.').count(), format!("{:?}", pos.board))
+}
+
+#[test]
+fn intelligent_n_keeps_at_most_n_lines_a_final_position() {
+    // Constructed for this test: a ser-#4 whose king may take its steps in several orders.
+    // Every unit takes part in each mate (the rook checks, the white king holds the
+    // squares the rook leaves), so each final position is one target.
+    let fen = "8/1R6/8/8/3K4/8/8/7k w - - 0 1";
+    let pieces = "white Kd4 Rb7 black Kh1";
+    let problem =
+        |option: &str| format!("begin\nstipulation ser-#4\n{option}\npieces {pieces}\nend\n");
+    let (all, all_partial) = help_lines(&problem(""));
+    assert!(!all_partial);
+    let mut per_position = std::collections::BTreeMap::<(usize, String), usize>::new();
+    for line in &all {
+        *per_position.entry(final_board(fen, line)).or_default() += 1;
+    }
+    assert!(
+        per_position.values().any(|&c| c > 2),
+        "some final position should have several lines: {per_position:?}"
+    );
+    // Up to one past the most lines of a final position: the solution is partial as long
+    // as some final position reaches n, even exactly.
+    let most = per_position.values().copied().max().unwrap_or(0);
+    for n in 1..=most + 1 {
+        let (kept, partial) = help_lines(&problem(&format!("option Intelligent {n}")));
+        assert!(kept.iter().all(|l| all.contains(l)), "n = {n}: {kept:?}");
+        let mut kept_per_position = std::collections::BTreeMap::<(usize, String), usize>::new();
+        for line in &kept {
+            *kept_per_position.entry(final_board(fen, line)).or_default() += 1;
+        }
+        for (board, &count) in &per_position {
+            assert_eq!(
+                kept_per_position.get(board).copied().unwrap_or(0),
+                count.min(n),
+                "n = {n}, final position {board:?}"
+            );
+        }
+        assert_eq!(partial, per_position.values().any(|&c| c >= n), "n = {n}");
+    }
+}
+
+#[test]
+fn intelligent_n_keeps_the_lines_the_reference_solver_meets_first() {
+    // J. Kubečka, Jugendschach 68, 1988: ser-#7, Duplex. With `Intelligent 2` Popeye
+    // prints these lines (and `Partial solution`): for Black's part the two its
+    // intelligent mode, solving the board upside down, meets first in each target.
+    let (lines, partial) = help_lines(
+        "begin\nstipulation ser-#7\noption Duplex Intelligent 2\n\
+         pieces white Kh8 Rc2 black Ka4 Rc3\nend\n",
+    );
+    let expected = [
+        "1.Kh8-g7 2.Kg7-f6 3.Kf6-e5 4.Ke5-d4 5.Kd4*c3 6.Kc3-c4 7.Rc2-a2 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Ke8-f8 6.Rc3-h3 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e7 5.Ke7-f8 6.Rc3-h3 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Ke8-f7 6.Rc3-h3 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e6 5.Ke6-f7 6.Rc3-h3 #",
+        "1.Ka4-b3 2.Kb3*c2 3.Kc2-d3 4.Kd3-e4 5.Ke4-f5 6.Kf5-g6 7.Rc3-c8 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Ke8-f8 6.Rc3-c6 7.Rc6-h6 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Rc3-c6 6.Ke8-f8 7.Rc6-h6 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Ke8-f7 6.Rc3-c6 7.Rc6-h6 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Rc3-c6 6.Ke8-f7 7.Rc6-h6 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Ke8-f8 6.Rc3-c5 7.Rc5-h5 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Rc3-c5 6.Ke8-f8 7.Rc5-h5 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Ke8-f7 6.Rc3-c5 7.Rc5-h5 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Rc3-c5 6.Ke8-f7 7.Rc5-h5 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Ke8-f8 6.Rc3-c4 7.Rc4-h4 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Rc3-c4 6.Ke8-f8 7.Rc4-h4 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Ke8-f7 6.Rc3-c4 7.Rc4-h4 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Rc3-c4 6.Ke8-f7 7.Rc4-h4 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Ke8-f7 6.Kf7-f8 7.Rc3-h3 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Ke8-e7 6.Ke7-f8 7.Rc3-h3 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Ke8-f7 6.Rc3-a3 7.Ra3-h3 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Ke8-f7 6.Rc3-b3 7.Rb3-h3 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Ke8-f8 6.Rc3*c2 7.Rc2-h2 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Rc3*c2 6.Ke8-f8 7.Rc2-h2 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Ke8-f7 6.Rc3*c2 7.Rc2-h2 #",
+        "1.Ka4-b5 2.Kb5-c6 3.Kc6-d7 4.Kd7-e8 5.Rc3*c2 6.Ke8-f7 7.Rc2-h2 #",
+    ];
+    let mut expected: Vec<String> = expected.iter().map(|l| l.to_string()).collect();
+    expected.sort();
+    assert_eq!(lines, expected);
+    assert!(partial);
+}
+
+#[test]
+fn intelligent_n_leaves_series_self_play_whole() {
+    // Gy. Bakcsi, feenschach 83, 1987: ser-s#4, four solutions. Series self play is not
+    // solved through final positions, so the option neither drops lines nor makes the
+    // solution partial.
+    let source = |option: &str| {
+        format!(
+            "begin\nstipulation ser-s#4\n{option}\n\
+             pieces white Pa7 Pb6 Pe3 Ph2 Sc5 Bc2 Kg1 black Pe6 Qa4 Kf3\nend\n"
+        )
+    };
+    let plain = help_lines(&source(""));
+    assert_eq!(plain.0.len(), 4);
+    assert_eq!(help_lines(&source("option Intelligent 1")), plain);
+}
+
+#[test]
+fn intelligent_n_leaves_fairy_conditions_whole() {
+    // Constructed for this test: the ser-#4 above under Circe, with lines that share their
+    // final positions.
+    let source = |option: &str| {
+        format!(
+            "begin\nstipulation ser-#4\ncondition Circe\n{option}\n\
+             pieces white Kd4 Rb7 black Kh1\nend\n"
+        )
+    };
+    let plain = help_lines(&source(""));
+    assert!(plain.0.len() > 10, "{:?}", plain.0);
+    assert_eq!(help_lines(&source("option Intelligent 1")), plain);
+}
+
+#[test]
+fn intelligent_n_counts_the_units_a_mate_is_built_from() {
+    // Constructed for this test (a random h#2); Popeye with `Intelligent 1` prints the
+    // first kept line and neither of the next two, whose white king only waited
+    // elsewhere, and both of the last two, where the queens trade their final squares.
+    let (lines, partial) = help_lines(
+        "begin\nstipulation h#2\noption Intelligent 1\n\
+         pieces white Ka1 Qe4 Qb3 black Ke6 Pg6\nend\n",
+    );
+    assert!(partial);
+    let has = |line: &str| lines.iter().any(|l| l == line);
+    assert!(has("1.Ke6-d6 Ka1-b2 2.Kd6-c5 Qb3-b4 #"), "{lines:?}");
+    assert!(!has("1.Ke6-d6 Ka1-a2 2.Kd6-c5 Qb3-b4 #"), "{lines:?}");
+    assert!(!has("1.Ke6-d6 Ka1-b1 2.Kd6-c5 Qb3-b4 #"), "{lines:?}");
+    assert!(has("1.Ke6-d6 Qb3-b7 2.Kd6-c5 Qe4-b4 #"), "{lines:?}");
+    assert!(has("1.Ke6-d6 Qe4-b7 2.Kd6-c5 Qb3-b4 #"), "{lines:?}");
+}

@@ -188,12 +188,14 @@ fn run<R: Rules>(
                     let set_pos = search::null_move(&pos);
                     if !rules.in_check(&set_pos, !set_pos.side) {
                         let plan = search::help_plan(half_moves - 1, stip.goal);
-                        set_play = Some(search::solve_plan(rules, &set_pos, &plan, &table, limits));
+                        let solution = search::solve_plan(rules, &set_pos, &plan, &table, limits);
+                        set_play = Some(per_target(rules, &set_pos, solution, &stip, options));
                     }
                 }
             }
             for plan in setup::plans(&stip, options) {
-                solutions.push(search::solve_plan(rules, &pos, &plan, &table, limits));
+                let solution = search::solve_plan(rules, &pos, &plan, &table, limits);
+                solutions.push(per_target(rules, &pos, solution, &stip, options));
             }
         }
         Ok(Outcome::Help {
@@ -212,5 +214,24 @@ fn run<R: Rules>(
             out.push(search::solve_battle(rules, &pos, &spec, &table, limits));
         }
         Ok(Outcome::Battle(out))
+    }
+}
+
+/// Option `Intelligent n`: the first n solutions of each target
+/// (`search::keep_first_per_target`) where the reference solver's intelligent
+/// mode applies: orthodox movement, help play and series mates and stalemates (not
+/// series self or reflex play); otherwise every solution.
+fn per_target<R: Rules>(
+    rules: &R,
+    pos: &crate::board::Position<R::Ext>,
+    solution: HelpSolution,
+    stip: &Stipulation,
+    options: &Options,
+) -> HelpSolution {
+    match options.intelligent {
+        Some(Some(n)) if R::ORTHODOX_MOVEMENT && matches!(stip.play, Play::Help | Play::Direct) => {
+            search::keep_first_per_target(rules, pos, solution, n as usize)
+        }
+        _ => solution,
     }
 }

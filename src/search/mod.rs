@@ -8,6 +8,7 @@
 mod battle;
 mod help;
 mod intelligent;
+mod per_target;
 mod reach;
 mod tt;
 
@@ -16,6 +17,7 @@ pub use battle::{
     NonTrivial, RootMove, Threat,
 };
 pub use help::{help_plan, series_plan, solve_plan, End, HelpLine, HelpSolution, Plan, Step};
+pub use per_target::keep_first_per_target;
 pub use tt::Table;
 
 use crate::board::{Color, Position};
