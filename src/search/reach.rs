@@ -787,7 +787,7 @@ impl Units {
 /// rights, its moves left, the defender's king and which of its flights the defender's
 /// units hold or may fill. The siblings of a defender's last move mostly share one
 /// (`intell-012`, h#4: 116 thousand keys for 4.4 million bounds). Packed in seven words,
-/// so that a key and its answer fill one cache line: the attacker's pawns, knights,
+/// which the memo keeps as two independent hashes: the attacker's pawns, knights,
 /// bishops, rooks and queens; the flights held, and those filled turned half a board
 /// round (both are among the flights, which span three ranks, so they do not meet); the
 /// kings' squares, the moves left, the attacker's colour and castling rights and the goal.
@@ -840,53 +840,63 @@ impl InPlaceKey {
         ])
     }
 
+    /// Two independent 64-bit hashes of the key: the first picks the slot, both are kept.
     #[inline]
-    fn slot(&self) -> usize {
+    fn fingerprint(&self) -> (u64, u64) {
         // Independent products, summed: no chain of multiplications to wait on.
-        const ODD: [u64; 7] = [
-            0x9E37_79B9_7F4A_7C15,
-            0xC2B2_AE3D_27D4_EB4F,
-            0x1656_67B1_9E37_79F9,
-            0xD6E8_FEB8_6659_FD93,
-            0xFF51_AFD7_ED55_8CCD,
-            0xC4CE_B9FE_1A85_EC53,
-            0x94D0_49BB_1331_11EB,
+        const ODD: [[u64; 7]; 2] = [
+            [
+                0x9E37_79B9_7F4A_7C15,
+                0xC2B2_AE3D_27D4_EB4F,
+                0x1656_67B1_9E37_79F9,
+                0xD6E8_FEB8_6659_FD93,
+                0xFF51_AFD7_ED55_8CCD,
+                0xC4CE_B9FE_1A85_EC53,
+                0x94D0_49BB_1331_11EB,
+            ],
+            [
+                0xBF58_476D_1CE4_E5B9,
+                0x94D0_49BB_1331_11EB,
+                0x2545_F491_4F6C_DD1D,
+                0x9E6C_63D0_676A_9A99,
+                0xE703_7ED1_A0B4_28DB,
+                0x8EBC_6AF0_9C88_C6E3,
+                0x5899_65CC_7537_4CC3,
+            ],
         ];
-        let h = self.0.iter().zip(ODD).fold(0u64, |h, (w, m)| {
-            h.wrapping_add((w ^ w >> 29).wrapping_mul(m))
-        });
-        (h >> 40) as usize % IN_PLACE_SLOTS
+        let hash = |odd: &[u64; 7], shift: u32| {
+            self.0.iter().zip(odd).fold(0u64, |h, (w, m)| {
+                h.wrapping_add((w ^ w >> shift).wrapping_mul(*m))
+            })
+        };
+        (hash(&ODD[0], 29), hash(&ODD[1], 31))
     }
 }
 
-/// 2 MB a thread. Against 8192 slots: `intell-012` 0.87 -> 0.83 s, `intell-040` 0.60 ->
-/// 0.57 s; 65536 and more gained no more.
-const IN_PLACE_SLOTS: usize = 32768;
-
-/// A key and its answer, on one cache line.
-#[derive(Copy, Clone)]
-#[repr(C, align(64))]
-struct InPlaceSlot {
-    key: InPlaceKey,
-    holds: bool,
-}
+/// 1 MB a thread, 16 bytes a slot. Against whole keys (64 bytes a slot, 32768 slots):
+/// `intell-012` 0.84 -> 0.79 s, `intell-040` 0.57 -> 0.52 s, `intell-037` 2.24 -> 2.16 s;
+/// 32768 and 131072 slots of 16 bytes gained less.
+const IN_PLACE_SLOTS: usize = 65536;
 
 /// One thread's answers of [`Bound::attack_holds_in_place`], one per slot, the newest
-/// kept. The keys are compared whole: a hit is exact.
+/// kept: the key's two hashes, the answer in the second's lowest bit. A hit matches 127
+/// bits of two independent hashes of the whole key, a false one far less likely than a
+/// collision of the transposition table's 64-bit position keys, which the search already
+/// accepts; the slots, a quarter of a whole key's, stay in a core's own cache.
 struct InPlaceMemo {
-    slots: Box<[InPlaceSlot]>,
+    slots: Box<[[u64; 2]]>,
 }
 
 impl InPlaceMemo {
     fn new() -> InPlaceMemo {
-        // No key has moves left of `NEVER` (they are counted below it).
-        let unused = InPlaceSlot {
-            key: InPlaceKey([0, 0, 0, 0, 0, 0, u64::from(NEVER) << 8]),
-            holds: false,
-        };
         InPlaceMemo {
-            slots: vec![unused; IN_PLACE_SLOTS].into_boxed_slice(),
+            slots: vec![[0, 0]; IN_PLACE_SLOTS].into_boxed_slice(),
         }
+    }
+
+    #[inline]
+    fn index(first: u64) -> usize {
+        (first >> 40) as usize % IN_PLACE_SLOTS
     }
 
     #[inline]
@@ -895,10 +905,12 @@ impl InPlaceMemo {
         if FORGETFUL.get() {
             return None;
         }
-        let slot = &self.slots[key.slot()];
+        let (first, second) = key.fingerprint();
+        let slot = &self.slots[Self::index(first)];
+        let hit = slot[0] == first && (slot[1] | 1) == (second | 1);
         #[cfg(test)]
-        REMEMBERED.set(REMEMBERED.get() + u64::from(slot.key == *key));
-        (slot.key == *key).then_some(slot.holds)
+        REMEMBERED.set(REMEMBERED.get() + u64::from(hit));
+        hit.then_some(slot[1] & 1 == 1)
     }
 
     #[inline]
@@ -907,7 +919,8 @@ impl InPlaceMemo {
         if FORGETFUL.get() {
             return;
         }
-        self.slots[key.slot()] = InPlaceSlot { key, holds };
+        let (first, second) = key.fingerprint();
+        self.slots[Self::index(first)] = [first, (second & !1) | u64::from(holds)];
     }
 }
 
