@@ -224,7 +224,7 @@ pub fn help_line(line: &HelpLine) -> String {
         .iter()
         .map(|st| matches!(st, Step::Play { .. }))
         .collect();
-    let series = line.series || line.steps.iter().any(|st| matches!(st, Step::Pass));
+    let series = line.series;
     let half_start = !series && plays.len() % 2 == 1;
     let mut number = 1;
     let mut moves = line.moves.iter();

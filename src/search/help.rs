@@ -64,7 +64,8 @@ pub struct HelpLine {
     pub moves: Vec<PlayedMove>,
     /// Steps that were passes, kept in order so the printer can number series moves.
     pub steps: Vec<Step>,
-    /// A series line (`1.X 2.Y`), which its steps do not show when it has one move.
+    /// A series line: the printer numbers each of its moves (`1.X 2.Y`), even a line of
+    /// one move, which no pass among its steps would show.
     pub series: bool,
 }
 

@@ -180,8 +180,8 @@ fn place(mv: &Move, upside_down: bool) -> u16 {
     let turn = |sq: Square| if upside_down { sq.flip_rank() } else { sq };
     let (from, to) = (turn(mv.from), turn(mv.to));
     let step = (
-        i8::try_from(to.file()).unwrap_or(0) - i8::try_from(from.file()).unwrap_or(0),
-        i8::try_from(to.rank()).unwrap_or(0) - i8::try_from(from.rank()).unwrap_or(0),
+        to.file() as i8 - from.file() as i8,
+        to.rank() as i8 - from.rank() as i8,
     );
     let generated = generation_index(mv, step);
     let promotion = match mv.promotion {
