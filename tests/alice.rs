@@ -13,7 +13,7 @@ fn moves(variant: AliceVariant, pieces: &str, side: Color) -> Vec<String> {
     let src = format!("begin\npieces {pieces}\nstipulation #1\nend\n");
     let spec = parse_file(&src).remove(0).expect("parses");
     let twin = expand(&spec).expect("twins").remove(0);
-    let rules = Alice { variant };
+    let rules = Alice::new(variant);
     let pos =
         build_position(&rules, &twin, &spec.options, side, twin.stipulation.span).expect("legal");
     let mut list = MoveList::new();

@@ -131,6 +131,7 @@ fn fen_letter(color: Color, role: Role) -> char {
         Role::Rook => 'r',
         Role::Queen => 'q',
         Role::King => 'k',
+        other => panic!("{other:?} has no FEN letter"),
     };
     if color == Color::White {
         c.to_ascii_uppercase()

@@ -2,26 +2,124 @@
 
 use super::zobrist::{piece_key, KEYS};
 use super::{Bitboard, Color, Piece, Role, Square};
+use std::fmt::Debug;
+use std::hash::Hash;
 
-/// Where the units stand: one bitboard per colour, per kind, and per attribute.
+/// Where the kinds of a board's fairy units are kept. Orthodox play uses [`NoFairy`],
+/// which holds nothing and costs nothing; a problem with fairy units uses
+/// [`FairyUnits`]. Orthodox units are always in the board's bitboards, so everything
+/// that asks only about them works the same on either board.
+pub trait FairyStore: Copy + Eq + Hash + Default + Debug + Send + Sync + 'static {
+    /// Whether this store can hold units at all.
+    const ENABLED: bool;
+    /// The squares of fairy units.
+    fn units(&self) -> Bitboard;
+    /// The kind of the fairy unit on `sq` (which must hold one).
+    fn role(&self, sq: Square) -> Role;
+    fn put(&mut self, sq: Square, role: Role);
+    fn remove(&mut self, sq: Square);
+}
+
+/// No fairy units: orthodox kinds only.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default, Debug)]
-pub struct Board {
+pub struct NoFairy;
+
+impl FairyStore for NoFairy {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn units(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
+    #[inline(always)]
+    fn role(&self, _sq: Square) -> Role {
+        unreachable!("no fairy units on this board")
+    }
+    #[inline(always)]
+    fn put(&mut self, _sq: Square, role: Role) {
+        panic!("a {} on a board without fairy units", role.kind().name)
+    }
+    #[inline(always)]
+    fn remove(&mut self, _sq: Square) {}
+}
+
+/// The kind of each fairy unit, by square.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct FairyUnits {
+    units: Bitboard,
+    roles: [u8; 64],
+}
+
+impl Default for FairyUnits {
+    fn default() -> FairyUnits {
+        FairyUnits {
+            units: Bitboard::EMPTY,
+            roles: [0; 64],
+        }
+    }
+}
+
+impl FairyStore for FairyUnits {
+    const ENABLED: bool = true;
+    #[inline(always)]
+    fn units(&self) -> Bitboard {
+        self.units
+    }
+    #[inline(always)]
+    fn role(&self, sq: Square) -> Role {
+        Role(self.roles[sq.index()])
+    }
+    #[inline(always)]
+    fn put(&mut self, sq: Square, role: Role) {
+        self.units = self.units.with(sq);
+        self.roles[sq.index()] = role.0;
+    }
+    #[inline(always)]
+    fn remove(&mut self, sq: Square) {
+        self.units = self.units.without(sq);
+        // Cleared so that equal placements compare (and hash) equal.
+        self.roles[sq.index()] = 0;
+    }
+}
+
+/// Where the units stand: one bitboard per colour, per orthodox kind, and per attribute;
+/// fairy units' kinds in `F`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default, Debug)]
+pub struct Board<F: FairyStore = NoFairy> {
     roles: [Bitboard; 6],
     colors: [Bitboard; 2],
     /// Units carrying the kamikaze attribute.
     kamikaze: Bitboard,
     /// Zobrist key of the placement, kept up to date by every change.
     hash: u64,
+    fairy: F,
 }
 
-impl Board {
-    pub const fn empty() -> Board {
+impl<F: FairyStore> Board<F> {
+    pub fn empty() -> Board<F> {
         Board {
             roles: [Bitboard::EMPTY; 6],
             colors: [Bitboard::EMPTY; 2],
             kamikaze: Bitboard::EMPTY,
             hash: 0,
+            fairy: F::default(),
         }
+    }
+
+    /// This board as an orthodox one, when its store is [`NoFairy`]: for the parts of
+    /// the solver that count orthodox movement only (the bounds of help play), which
+    /// the rules switch off wherever fairy units may stand.
+    #[inline]
+    pub fn orthodox(&self) -> Option<&Board> {
+        (self as &dyn std::any::Any).downcast_ref::<Board>()
+    }
+
+    /// The same placement on a board of another store (which must hold its fairy units).
+    pub fn convert<G: FairyStore>(&self) -> Board<G> {
+        let mut b = Board::<G>::empty();
+        for (sq, piece) in self.units() {
+            b.put(sq, piece, self.is_kamikaze(sq));
+        }
+        b
     }
 
     #[inline]
@@ -34,14 +132,36 @@ impl Board {
         self.colors[color.index()]
     }
 
+    /// The units of a kind.
     #[inline]
     pub fn by_role(&self, role: Role) -> Bitboard {
-        self.roles[role.index()]
+        if !F::ENABLED || role.is_orthodox() {
+            self.roles[role.index()]
+        } else {
+            self.fairy_by_role(role)
+        }
+    }
+
+    #[inline(never)]
+    fn fairy_by_role(&self, role: Role) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for sq in self.fairy.units() {
+            if self.fairy.role(sq) == role {
+                out = out.with(sq);
+            }
+        }
+        out
     }
 
     #[inline]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.colors[color.index()] & self.roles[role.index()]
+        self.colors[color.index()] & self.by_role(role)
+    }
+
+    /// The squares of fairy units (none on an orthodox board).
+    #[inline(always)]
+    pub fn fairy_units(&self) -> Bitboard {
+        self.fairy.units()
     }
 
     /// The Zobrist key of this placement.
@@ -60,10 +180,20 @@ impl Board {
         self.kamikaze.contains(sq)
     }
 
-    /// The king of `color`, or `None` when that side has none.
+    /// The royal unit of `color` (its king, or a royal fairy kind), or `None` when that
+    /// side has none.
     #[inline]
     pub fn king(&self, color: Color) -> Option<Square> {
-        self.pieces(color, Role::King).first()
+        let king = self.pieces(color, Role::King).first();
+        if F::ENABLED && king.is_none() {
+            return self.fairy_king(color);
+        }
+        king
+    }
+
+    #[inline(never)]
+    fn fairy_king(&self, color: Color) -> Option<Square> {
+        (self.fairy.units() & self.by_color(color)).find(|&sq| self.fairy.role(sq).is_royal())
     }
 
     #[inline]
@@ -82,7 +212,10 @@ impl Board {
         if !self.occupied().contains(sq) {
             return None;
         }
-        Role::ALL
+        if F::ENABLED && self.fairy.units().contains(sq) {
+            return Some(self.fairy.role(sq));
+        }
+        Role::ORTHODOX
             .into_iter()
             .find(|r| self.roles[r.index()].contains(sq))
     }
@@ -99,7 +232,7 @@ impl Board {
     pub fn put(&mut self, sq: Square, piece: Piece, kamikaze: bool) {
         debug_assert!(!self.occupied().contains(sq));
         let b = Bitboard::from_square(sq);
-        self.roles[piece.role.index()] |= b;
+        self.set_kind(sq, piece.role);
         self.colors[piece.color.index()] |= b;
         self.hash ^= piece_key(piece, sq);
         if kamikaze {
@@ -108,12 +241,30 @@ impl Board {
         }
     }
 
+    #[inline(always)]
+    fn set_kind(&mut self, sq: Square, role: Role) {
+        if !F::ENABLED || role.is_orthodox() {
+            self.roles[role.index()] |= Bitboard::from_square(sq);
+        } else {
+            self.fairy.put(sq, role);
+        }
+    }
+
+    #[inline(always)]
+    fn clear_kind(&mut self, sq: Square, role: Role) {
+        if !F::ENABLED || role.is_orthodox() {
+            self.roles[role.index()] &= !Bitboard::from_square(sq);
+        } else {
+            self.fairy.remove(sq);
+        }
+    }
+
     /// Takes the unit off `sq` and returns it with its kamikaze attribute.
     #[inline(always)]
     pub fn take(&mut self, sq: Square) -> Option<(Piece, bool)> {
         let piece = self.piece_at(sq)?;
         let b = !Bitboard::from_square(sq);
-        self.roles[piece.role.index()] &= b;
+        self.clear_kind(sq, piece.role);
         self.colors[piece.color.index()] &= b;
         let kamikaze = self.kamikaze.contains(sq);
         self.kamikaze &= b;
@@ -128,7 +279,12 @@ impl Board {
     #[inline(always)]
     pub fn shift(&mut self, from: Square, to: Square, piece: Piece) {
         let m = Bitboard::from_square(from) | Bitboard::from_square(to);
-        self.roles[piece.role.index()] ^= m;
+        if !F::ENABLED || piece.role.is_orthodox() {
+            self.roles[piece.role.index()] ^= m;
+        } else {
+            self.fairy.remove(from);
+            self.fairy.put(to, piece.role);
+        }
         self.colors[piece.color.index()] ^= m;
         self.hash ^= piece_key(piece, from) ^ piece_key(piece, to);
         if self.kamikaze.contains(from) {
@@ -140,16 +296,64 @@ impl Board {
     /// Changes the kind of the unit on `sq` (promotion).
     #[inline]
     pub fn set_role(&mut self, sq: Square, from: Role, to: Role) {
-        let b = Bitboard::from_square(sq);
         let color = self.color_at(sq).expect("set_role on an empty square");
         self.hash ^= piece_key(Piece::new(color, from), sq) ^ piece_key(Piece::new(color, to), sq);
-        self.roles[from.index()] ^= b;
-        self.roles[to.index()] |= b;
+        self.clear_kind(sq, from);
+        self.set_kind(sq, to);
     }
 
     /// Every unit on the board, in square order.
     pub fn units(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied()
             .map(move |sq| (sq, self.piece_at(sq).expect("occupied")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fairy_units_keep_their_kind_through_every_change() {
+        let mut b = Board::<FairyUnits>::empty();
+        let g = Piece::new(Color::White, Role::Grasshopper);
+        let n = Piece::new(Color::Black, Role::Nightrider);
+        let d4 = Square::parse("d4").unwrap();
+        let e5 = Square::parse("e5").unwrap();
+        b.put(d4, g, false);
+        b.put(e5, n, true);
+        assert_eq!(b.piece_at(d4), Some(g));
+        assert_eq!(
+            b.pieces(Color::White, Role::Grasshopper),
+            Bitboard::from_square(d4)
+        );
+        assert!(b.by_role(Role::Queen).is_empty());
+        let before = b.hash();
+        b.shift(d4, Square::A1, g);
+        assert_eq!(b.piece_at(Square::A1), Some(g));
+        assert_eq!(b.piece_at(d4), None);
+        b.shift(Square::A1, d4, g);
+        assert_eq!(b.hash(), before);
+        b.set_role(e5, Role::Nightrider, Role::Queen);
+        assert_eq!(b.piece_at(e5), Some(Piece::new(Color::Black, Role::Queen)));
+        assert!(b.fairy_units() == Bitboard::from_square(d4));
+        assert_eq!(
+            b.take(e5),
+            Some((Piece::new(Color::Black, Role::Queen), true))
+        );
+        // The same placement built afresh is the same board.
+        let mut fresh = Board::<FairyUnits>::empty();
+        fresh.put(d4, g, false);
+        assert_eq!(b, fresh);
+        assert_eq!(b.hash(), fresh.hash());
+    }
+
+    #[test]
+    fn a_poseidon_is_its_sides_king() {
+        let mut b = Board::<FairyUnits>::empty();
+        let e1 = Square::E1;
+        b.put(e1, Piece::new(Color::White, Role::Poseidon), false);
+        assert_eq!(b.king(Color::White), Some(e1));
+        assert_eq!(b.king(Color::Black), None);
     }
 }

@@ -2,14 +2,18 @@
 
 mod bitboard;
 mod board;
+pub mod kinds;
 mod piece;
 mod square;
+pub mod walk;
 mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use board::Board;
+pub use board::{Board, FairyStore, FairyUnits, NoFairy};
 pub use piece::{Color, Piece, Role};
 pub use square::Square;
 pub use zobrist::{extra_key, scramble};
 mod position;
-pub use position::{EnPassant, Extension, Position, CASTLING_SQUARES, EXCLUSIVE_PAIRS};
+pub use position::{
+    EnPassant, Extension, FairyPosition, Plain, Position, CASTLING_SQUARES, EXCLUSIVE_PAIRS,
+};

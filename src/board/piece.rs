@@ -1,5 +1,6 @@
 //! Colours, piece kinds and pieces.
 
+use super::kinds::{Class, Kind, KINDS};
 use std::fmt;
 use std::ops::Not;
 
@@ -73,19 +74,16 @@ impl Not for Color {
     }
 }
 
-/// The kind of a unit. Popeye writes the knight `S`.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub enum Role {
-    Pawn = 0,
-    Knight = 1,
-    Bishop = 2,
-    Rook = 3,
-    Queen = 4,
-    King = 5,
-}
+/// The kind of a unit: an index into the table of kinds (`board::kinds::KINDS`), where
+/// each kind's code, class and walk are. The six orthodox kinds come first; their
+/// constants are named like the fairy kinds' (`Role::Knight`, `Role::Grasshopper`).
+/// Popeye writes the knight `S`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Role(pub(super) u8);
 
 impl Role {
-    pub const ALL: [Role; 6] = [
+    /// The orthodox kinds.
+    pub const ORTHODOX: [Role; 6] = [
         Role::Pawn,
         Role::Knight,
         Role::Bishop,
@@ -93,26 +91,57 @@ impl Role {
         Role::Queen,
         Role::King,
     ];
-    /// Promotion choices, in the order Popeye lists them.
+    /// Orthodox promotion choices, in the order Popeye lists them.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Knight, Role::Rook, Role::Bishop];
+    /// How many kinds there are.
+    pub const COUNT: usize = 86;
 
     #[inline]
     pub const fn index(self) -> usize {
-        self as usize
+        self.0 as usize
     }
 
-    pub const fn letter(self) -> char {
-        match self {
-            Role::Pawn => 'P',
-            Role::Knight => 'S',
-            Role::Bishop => 'B',
-            Role::Rook => 'R',
-            Role::Queen => 'Q',
-            Role::King => 'K',
-        }
+    /// The kind with index `i`, if there is one.
+    pub fn from_index(i: usize) -> Option<Role> {
+        (i < Role::COUNT).then_some(Role(i as u8))
     }
 
-    /// Reads Popeye's English piece letters (`S` knight); `N` is not a knight in Popeye.
+    /// Every kind, orthodox first.
+    pub fn all() -> impl Iterator<Item = Role> {
+        (0..Role::COUNT as u8).map(Role)
+    }
+
+    /// Whether this is one of the six orthodox kinds.
+    #[inline]
+    pub const fn is_orthodox(self) -> bool {
+        self.0 < 6
+    }
+
+    /// This kind's row of the table.
+    #[inline]
+    pub fn kind(self) -> &'static Kind {
+        &KINDS[self.index()]
+    }
+
+    /// Popeye's English code, upper case: `S` for the knight, `G`, `LE`.
+    pub fn code(self) -> &'static str {
+        self.kind().code
+    }
+
+    /// Whether this is a pawn kind (promotes, reborn on the pawn rank).
+    #[inline]
+    pub fn is_pawn(self) -> bool {
+        matches!(self.kind().class, Class::Pawn { .. })
+    }
+
+    /// Whether this kind is royal (a king, or the marine Poseidon).
+    #[inline]
+    pub fn is_royal(self) -> bool {
+        self.kind().class == Class::Royal
+    }
+
+    /// Reads Popeye's English one-letter codes of the orthodox kinds (`S` knight); `N` is
+    /// not a knight in Popeye.
     pub fn from_letter(c: char) -> Option<Role> {
         Some(match c.to_ascii_uppercase() {
             'P' => Role::Pawn,
@@ -123,6 +152,26 @@ impl Role {
             'K' => Role::King,
             _ => return None,
         })
+    }
+
+    /// Reads any supported kind's code, in any case (`g`, `LE`, `37`).
+    pub fn from_code(code: &str) -> Option<Role> {
+        KINDS
+            .iter()
+            .find(|k| k.code.eq_ignore_ascii_case(code))
+            .map(|k| k.role)
+    }
+}
+
+impl fmt::Debug for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
     }
 }
 
@@ -141,6 +190,6 @@ impl Piece {
 
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.color.letter(), self.role.letter())
+        write!(f, "{}{}", self.color.letter(), self.role.code())
     }
 }

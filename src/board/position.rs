@@ -1,22 +1,42 @@
 //! A position: placement, side to move, castling rights, en passant, and condition state.
 
 use super::zobrist::{side_key, KEYS};
-use super::{Bitboard, Board, Color, Piece, Role, Square};
+use super::{Bitboard, Board, Color, FairyStore, FairyUnits, NoFairy, Piece, Role, Square};
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::marker::PhantomData;
 
 /// State a condition adds to a position (a second board, hidden units, a pending rebirth, …).
 /// It is copied with the position and must be covered by `hash`.
 pub trait Extension: Copy + Eq + Hash + Default + Debug + Send + Sync {
+    /// Where the board keeps its fairy units' kinds: nowhere for orthodox play.
+    type Fairy: FairyStore;
     fn key(&self) -> u64;
 }
 
 impl Extension for () {
+    type Fairy = NoFairy;
     #[inline]
     fn key(&self) -> u64 {
         0
     }
 }
+
+/// No condition state, on a board of any store: `Plain<NoFairy>` is `()`'s twin, and
+/// `Plain<FairyUnits>` a position with fairy units and no condition.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default, Debug)]
+pub struct Plain<F>(PhantomData<F>);
+
+impl<F: FairyStore> Extension for Plain<F> {
+    type Fairy = F;
+    #[inline]
+    fn key(&self) -> u64 {
+        0
+    }
+}
+
+/// A position with fairy units and no condition state.
+pub type FairyPosition = Position<Plain<FairyUnits>>;
 
 /// An en passant opportunity: the square the pawn crossed and the square it stands on.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -30,8 +50,8 @@ pub const CASTLING_SQUARES: Bitboard =
     Bitboard(1 << 0 | 1 << 4 | 1 << 7 | 1 << 56 | 1 << 60 | 1 << 63);
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Position<E = ()> {
-    pub board: Board,
+pub struct Position<E: Extension = ()> {
+    pub board: Board<E::Fairy>,
     pub side: Color,
     /// Units on a1, e1, h1, a8, e8, h8 that keep their castling right.
     pub castling: Bitboard,
@@ -51,7 +71,7 @@ pub const EXCLUSIVE_PAIRS: [(Square, Square); 4] = [
 ];
 
 impl<E: Extension> Position<E> {
-    pub fn new(board: Board, side: Color) -> Position<E> {
+    pub fn new(board: Board<E::Fairy>, side: Color) -> Position<E> {
         Position {
             board,
             side,

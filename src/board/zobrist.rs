@@ -1,9 +1,11 @@
 //! Zobrist keys: random words whose XOR identifies a position.
 
-use super::{Color, Piece, Square};
+use super::{Color, Piece, Role, Square};
 
 pub(crate) struct Keys {
-    pub piece: [[[u64; 64]; 6]; 2],
+    /// By colour, kind and square; the orthodox kinds' keys come first in the stream,
+    /// so that adding kinds changed none of them.
+    pub piece: [[[u64; 64]; Role::COUNT]; 2],
     pub kamikaze: [u64; 64],
     pub side: u64,
     pub castling: [u64; 64],
@@ -39,7 +41,7 @@ const fn fill(mut state: u64, out: &mut [u64; 64]) -> u64 {
 
 const fn build() -> Keys {
     let mut state = 0x243F_6A88_85A3_08D3u64;
-    let mut piece = [[[0; 64]; 6]; 2];
+    let mut piece = [[[0; 64]; Role::COUNT]; 2];
     let mut c = 0;
     while c < 2 {
         let mut r = 0;
@@ -63,6 +65,16 @@ const fn build() -> Keys {
         state = fill(state, &mut extra[slot]);
         slot += 1;
     }
+    let mut c = 0;
+    while c < 2 {
+        let mut r = 6;
+        while r < Role::COUNT {
+            state = fill(state, &mut piece[c][r]);
+            r += 1;
+        }
+        c += 1;
+    }
+    let _ = state;
     Keys {
         piece,
         kamikaze,

@@ -3,17 +3,21 @@
 //! board, which must be empty (the offshoots relax this in their own ways).
 
 use super::Rules;
-use crate::board::{Bitboard, Board, Color, EnPassant, Extension, Piece, Position, Role, Square};
-use crate::movegen::{self, attacks, Gen, Move, MoveKind, MoveList};
+use crate::board::{
+    Bitboard, Board, Color, Extension, FairyStore, NoFairy, Piece, Plain, Position, Role, Square,
+};
+use crate::movegen::{self, Gen, Move, MoveKind, MoveList, Promotions};
+use std::marker::PhantomData;
 
 /// Boards B and C of an Alice position (board A is the position's own board).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub struct AliceExt {
-    pub b: Board,
-    pub c: Board,
+pub struct AliceExt<F: FairyStore = NoFairy> {
+    pub b: Board<F>,
+    pub c: Board<F>,
 }
 
-impl Extension for AliceExt {
+impl<F: FairyStore> Extension for AliceExt<F> {
+    type Fairy = F;
     fn key(&self) -> u64 {
         // The same units on another board must not hash alike.
         self.b.hash().rotate_left(29) ^ self.c.hash().rotate_left(43) ^ 0x51_7CC1_B727_220A
@@ -37,13 +41,41 @@ pub enum AliceVariant {
     ThreeBoard,
 }
 
+/// Alice chess in one of its variants; `F` is where the boards keep fairy units' kinds.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Alice {
+pub struct Alice<F = NoFairy> {
     pub variant: AliceVariant,
+    /// What a pawn may promote to (the problem's fairy kinds too).
+    pub promotions: Promotions,
+    /// Whether the problem has fairy units, which the boards must then keep.
+    pub fairy_units: bool,
+    pub store: PhantomData<F>,
+}
+
+impl Alice {
+    /// Alice chess of `variant` with orthodox units only.
+    pub fn new(variant: AliceVariant) -> Alice {
+        Alice {
+            variant,
+            promotions: Promotions::ORTHODOX,
+            fairy_units: false,
+            store: PhantomData,
+        }
+    }
+
+    /// The same rules on boards of another store.
+    pub fn with_store<G>(self) -> Alice<G> {
+        Alice {
+            variant: self.variant,
+            promotions: self.promotions,
+            fairy_units: self.fairy_units,
+            store: PhantomData,
+        }
+    }
 }
 
 /// Board `i` (0 = A, 1 = B, 2 = C).
-fn board(pos: &Position<AliceExt>, i: usize) -> &Board {
+fn board<F: FairyStore>(pos: &Position<AliceExt<F>>, i: usize) -> &Board<F> {
     match i {
         0 => &pos.board,
         1 => &pos.ext.b,
@@ -51,7 +83,7 @@ fn board(pos: &Position<AliceExt>, i: usize) -> &Board {
     }
 }
 
-fn board_mut(pos: &mut Position<AliceExt>, i: usize) -> &mut Board {
+fn board_mut<F: FairyStore>(pos: &mut Position<AliceExt<F>>, i: usize) -> &mut Board<F> {
     match i {
         0 => &mut pos.board,
         1 => &mut pos.ext.b,
@@ -60,11 +92,11 @@ fn board_mut(pos: &mut Position<AliceExt>, i: usize) -> &mut Board {
 }
 
 /// The position as seen from one board: that board's units only.
-fn view(pos: &Position<AliceExt>, i: usize) -> Position<()> {
+fn view<F: FairyStore>(pos: &Position<AliceExt<F>>, i: usize) -> Position<Plain<F>> {
     let b = *board(pos, i);
     let ep = pos.ep.filter(|ep| {
         b.piece_at(ep.pawn)
-            .is_some_and(|p| p.role == Role::Pawn && p.color != pos.side)
+            .is_some_and(|p| p.role.is_pawn() && p.color != pos.side)
     });
     Position {
         board: b,
@@ -72,7 +104,7 @@ fn view(pos: &Position<AliceExt>, i: usize) -> Position<()> {
         castling: pos.castling,
         ep,
         castling_exclusive: pos.castling_exclusive,
-        ext: (),
+        ext: Plain::default(),
     }
 }
 
@@ -85,7 +117,7 @@ fn arrivals(mv: &Move) -> (Square, Option<Square>) {
     }
 }
 
-impl Alice {
+impl<F: FairyStore> Alice<F> {
     fn boards(&self) -> usize {
         if self.variant == AliceVariant::ThreeBoard {
             3
@@ -103,12 +135,12 @@ impl Alice {
         }
     }
 
-    fn king_board(pos: &Position<AliceExt>, color: Color) -> Option<(Square, usize)> {
+    fn king_board(pos: &Position<AliceExt<F>>, color: Color) -> Option<(Square, usize)> {
         (0..3).find_map(|i| board(pos, i).king(color).map(|k| (k, i)))
     }
 
     /// Zero moves of the side to move on board `x` (Miss Alice, Duo).
-    fn zero_moves(&self, pos: &Position<AliceExt>, x: usize, out: &mut MoveList) {
+    fn zero_moves(&self, pos: &Position<AliceExt<F>>, x: usize, out: &mut MoveList) {
         let here = board(pos, x);
         let other = board(pos, 1 - x);
         for from in here.by_color(pos.side) {
@@ -119,7 +151,7 @@ impl Alice {
                 Some(p) if self.variant == AliceVariant::Duo && p.color != pos.side => Some(p),
                 Some(_) => continue,
             };
-            if self.variant == AliceVariant::Duo && piece.role == Role::Pawn {
+            if self.variant == AliceVariant::Duo && piece.role.is_pawn() {
                 continue;
             }
             if self.variant == AliceVariant::MissAlice
@@ -142,10 +174,10 @@ impl Alice {
     }
 }
 
-impl Rules for Alice {
-    type Ext = AliceExt;
+impl<F: FairyStore> Rules for Alice<F> {
+    type Ext = AliceExt<F>;
 
-    fn pseudo_legal(&self, pos: &Position<AliceExt>, out: &mut MoveList) {
+    fn pseudo_legal(&self, pos: &Position<AliceExt<F>>, out: &mut MoveList) {
         for x in 0..self.boards() {
             let here = view(pos, x);
             if here.board.by_color(pos.side).is_empty() {
@@ -155,7 +187,7 @@ impl Rules for Alice {
                 self.zero_moves(pos, x, out);
             }
             let mut moves = MoveList::new();
-            movegen::pseudo_moves(&here, Gen::All, &mut moves);
+            movegen::pseudo_moves(&here, Gen::All, self.promotions, &mut moves);
             movegen::castling_candidates(&here, &mut moves);
             let (targets, count) = self.targets(x);
             for mv in moves.iter() {
@@ -196,7 +228,7 @@ impl Rules for Alice {
         }
     }
 
-    fn play_into(&self, pos: &Position<AliceExt>, mv: &Move, next: &mut Position<AliceExt>) {
+    fn play_into(&self, pos: &Position<AliceExt<F>>, mv: &Move, next: &mut Position<AliceExt<F>>) {
         let x = mv.effects.alice_from as usize - 1;
         let y = mv.effects.alice_to as usize - 1;
         next.ep = None;
@@ -226,21 +258,13 @@ impl Rules for Alice {
         }
         if mv.kind == MoveKind::DoubleStep {
             // E.p. is possible only on the board the pawn ended on.
-            let crossed = Square::from_coords(mv.from.file(), (mv.from.rank() + mv.to.rank()) / 2);
             let there = board(next, y);
-            if (attacks::pawn(pos.side, crossed) & there.pieces(!pos.side, Role::Pawn))
-                .is_nonempty()
-                && !there.occupied().contains(crossed)
-            {
-                next.ep = Some(EnPassant {
-                    crossed,
-                    pawn: mv.to,
-                });
-            }
+            next.ep = movegen::en_passant_chance(there, pos.side, mv)
+                .filter(|ep| !there.occupied().contains(ep.crossed));
         }
     }
 
-    fn in_check(&self, pos: &Position<AliceExt>, color: Color) -> bool {
+    fn in_check(&self, pos: &Position<AliceExt<F>>, color: Color) -> bool {
         let Some((k, z)) = Alice::king_board(pos, color) else {
             return false;
         };
@@ -251,7 +275,7 @@ impl Rules for Alice {
         self.variant == AliceVariant::Duo
             && board(pos, 1 - z)
                 .piece_at(k)
-                .is_some_and(|p| p.color != color && p.role != Role::Pawn)
+                .is_some_and(|p| p.color != color && !p.role.is_pawn())
     }
 
     fn second_board_by_default(&self, color: Color) -> bool {
@@ -260,7 +284,7 @@ impl Rules for Alice {
 
     fn place_on_second_board(
         &self,
-        pos: &mut Position<AliceExt>,
+        pos: &mut Position<AliceExt<F>>,
         units: &[(Square, Piece, bool)],
     ) -> Result<(), String> {
         for &(sq, piece, kamikaze) in units {

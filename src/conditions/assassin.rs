@@ -3,13 +3,13 @@
 //! as an attack on the king itself.
 
 use super::circe::{rebirth_square, Capture, Circe, KindRule, RebornFrom};
-use crate::board::{Bitboard, Board, Color, Extension, Position, Role, Square};
+use crate::board::{Bitboard, Board, Color, Extension, FairyStore, Position, Role, Square};
 use crate::movegen::{self, attacks, Move};
 
 /// Whether an enemy unit can capture a unit of `color` that would be reborn on `k`, its
 /// king's square. `origin` gives a unit's diagram square (Diagram Circe).
-pub(super) fn threatened(
-    board: &Board,
+pub(super) fn threatened<F: FairyStore>(
+    board: &Board<F>,
     color: Color,
     k: Square,
     circe: Circe,
@@ -22,17 +22,26 @@ pub(super) fn threatened(
     // the king need their attackers looked for.
     let occ = board.occupied();
     let own = board.by_color(color).without(k);
-    Role::ALL.into_iter().any(|role| {
+    let attacked = |v| movegen::attackers(board, v, !color, occ).is_nonempty();
+    let orthodox = Role::ORTHODOX.into_iter().any(|role| {
         let from = table.squares(color, circe.kind.reborn(role, Role::Pawn, false), k);
         (board.pieces(color, role) & own & from)
             .into_iter()
-            .any(|v| movegen::attackers(board, v, !color, occ).is_nonempty())
-    })
+            .any(attacked)
+    });
+    orthodox
+        || (board.fairy_units() & own).into_iter().any(|v| {
+            let role = board.role_at(v).expect("a fairy unit");
+            table
+                .squares(color, circe.kind.reborn(role, Role::Pawn, false), k)
+                .contains(v)
+                && attacked(v)
+        })
 }
 
 /// [`threatened`] capture by capture, for the rules that look at the capturer.
-pub(super) fn threatened_by_capture(
-    board: &Board,
+pub(super) fn threatened_by_capture<F: FairyStore>(
+    board: &Board<F>,
     color: Color,
     k: Square,
     circe: Circe,
@@ -80,19 +89,22 @@ pub(super) struct Guard {
 
 impl Guard {
     /// `None` where the rebirth square depends on more than the captured unit and its
-    /// square (Clone Circe, Diagram Circe and the like), or the mover has no king.
+    /// square (Clone Circe, Diagram Circe and the like), or the mover has no king, or
+    /// fairy units stand on the board (whose kinds the tables here leave out).
     pub(super) fn new<E: Extension>(pos: &Position<E>, circe: Circe) -> Option<Guard> {
-        if circe.kind == KindRule::Clone {
+        if circe.kind == KindRule::Clone || pos.board.fairy_units().is_nonempty() {
             return None;
         }
         let table = RebornFrom::of(circe.square)?;
         let side = pos.side;
         let king = pos.board.king(side)?;
-        let reborn = Role::ALL.map(|role| circe.kind.reborn(role, Role::Pawn, false));
-        let deadly = Role::ALL.map(|role| table.squares(side, reborn[role.index()], king));
-        let endangered = Role::ALL.into_iter().fold(Bitboard::EMPTY, |acc, role| {
-            acc | (pos.board.pieces(side, role) & deadly[role.index()])
-        });
+        let reborn = Role::ORTHODOX.map(|role| circe.kind.reborn(role, Role::Pawn, false));
+        let deadly = Role::ORTHODOX.map(|role| table.squares(side, reborn[role.index()], king));
+        let endangered = Role::ORTHODOX
+            .into_iter()
+            .fold(Bitboard::EMPTY, |acc, role| {
+                acc | (pos.board.pieces(side, role) & deadly[role.index()])
+            });
         let endangered = endangered.without(king);
         let occ = pos.board.occupied();
         let exposed = endangered.into_iter().fold(Bitboard::EMPTY, |acc, v| {
@@ -121,7 +133,7 @@ impl Guard {
         let occ = board.occupied().without(mv.from) | Bitboard::from_square(mv.to);
         let unattacked = |v: Square| movegen::attackers(board, v, !side, occ).is_empty();
         if mv.from == self.king {
-            return Role::ALL.into_iter().all(|role| {
+            return Role::ORTHODOX.into_iter().all(|role| {
                 let deadly = self.table.squares(side, self.reborn[role.index()], mv.to);
                 (board.pieces(side, role) & deadly)
                     .without(mv.from)

@@ -111,16 +111,22 @@ impl Circe {
     }
 }
 
-/// The standard Circe square of a unit of `role` and `color` captured on `x`.
+/// The standard Circe square of a unit of `role` and `color` captured on `x`: a pawn
+/// kind's on its second rank, an orthodox piece's game-array square of the capture
+/// square's colour, and a fairy piece's on the capture file, on the rank its colour
+/// promotes on (the reference solver's rule).
 pub fn standard_square(role: Role, color: Color, x: Square) -> Square {
     let back = color.back_rank();
+    if role.is_pawn() {
+        return Square::from_coords(x.file(), color.pawn_rank());
+    }
     let file = match role {
-        Role::Pawn => return Square::from_coords(x.file(), color.pawn_rank()),
         Role::Queen => return Square::from_coords(3, back),
         Role::King => return Square::from_coords(4, back),
         Role::Rook => 0,
         Role::Bishop => 2,
         Role::Knight => 1,
+        _ => return Square::from_coords(x.file(), color.promotion_rank()),
     };
     let a = Square::from_coords(file, back);
     if a.is_dark() == x.is_dark() {
@@ -175,12 +181,12 @@ pub fn rebirth_square(rule: SquareRule, c: &Capture) -> Option<Square> {
         }
         SquareRule::Symmetry => Some(c.x.point_reflection()),
         SquareRule::File => {
-            let rank = if c.role == Role::Pawn {
-                c.color.pawn_rank()
+            // Pawns and fairy pieces as in standard Circe; orthodox pieces on the back rank.
+            if c.role.is_orthodox() && !c.role.is_pawn() {
+                Some(Square::from_coords(c.x.file(), c.color.back_rank()))
             } else {
-                c.color.back_rank()
-            };
-            Some(Square::from_coords(c.x.file(), rank))
+                Some(standard_square(c.role, c.color, c.x))
+            }
         }
         SquareRule::Antipodes => Some(Square::from_coords(c.x.file() ^ 4, c.x.rank() ^ 4)),
         SquareRule::Parrain { .. } => None,
@@ -188,7 +194,7 @@ pub fn rebirth_square(rule: SquareRule, c: &Capture) -> Option<Square> {
 }
 
 /// Capture squares indexed by colour, reborn kind and rebirth square.
-type Inverse = [[[Bitboard; 64]; 6]; 2];
+type Inverse = [[[Bitboard; 64]; Role::COUNT]; 2];
 
 /// For the square rules that look only at the captured unit and its capture square: the
 /// capture squares from which a unit comes back on a given square. Circe Assassin's check
@@ -223,9 +229,9 @@ impl RebornFrom {
 
 #[cold]
 fn inverse(rule: SquareRule) -> Box<Inverse> {
-    let mut t = Box::new([[[Bitboard::EMPTY; 64]; 6]; 2]);
+    let mut t = Box::new([[[Bitboard::EMPTY; 64]; Role::COUNT]; 2]);
     for c in Color::ALL {
-        for r in Role::ALL {
+        for r in Role::all() {
             for x in Bitboard::FULL {
                 let cap = Capture {
                     role: r,
@@ -260,7 +266,7 @@ mod tests {
             SquareRule::Antipodes,
         ] {
             for c in Color::ALL {
-                for r in Role::ALL {
+                for r in Role::all() {
                     for x in Bitboard::FULL {
                         let cap = Capture {
                             role: r,

@@ -7,9 +7,13 @@ use super::circe::{
     SquareRule,
 };
 use super::{assassin, Rules};
-use crate::board::{extra_key, Bitboard, Board, Color, Extension, Piece, Position, Role, Square};
+use crate::board::{
+    extra_key, Bitboard, Board, Color, Extension, FairyStore, NoFairy, Piece, Position, Role,
+    Square,
+};
 use crate::movegen::{
-    self, attacks, Effects, Gen, Move, MoveKind, MoveList, Placement, PlainLegality,
+    self, attacks, walks, Effects, Gen, Move, MoveKind, MoveList, Placement, PlainLegality,
+    Promotions,
 };
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -28,14 +32,19 @@ pub enum Mars {
 
 /// A set of fairy conditions, each an independent part. `O` says whether positions carry
 /// each unit's diagram square: only Diagram Circe needs them, and without them a position
-/// is small enough to be copied inline (see [`Origins`]).
+/// is small enough to be copied inline (see [`Origins`]). `F` is where the board keeps
+/// its fairy units' kinds: nowhere unless the problem has fairy units.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
-pub struct Fairy<O = NoOrigins> {
+pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub circe: Option<Circe>,
     pub mars: Option<Mars>,
     /// Kamikaze Circe as a condition of its own: every capturer vanishes for good.
     pub kamikaze_all: bool,
-    origins: PhantomData<O>,
+    /// What a pawn may promote to (the problem's fairy kinds too).
+    pub promotions: Promotions,
+    /// Whether the problem has fairy units, which the board must then keep.
+    pub fairy_units: bool,
+    layout: PhantomData<(O, F)>,
 }
 
 impl Fairy {
@@ -44,13 +53,16 @@ impl Fairy {
         self.circe.is_some_and(|c| c.square == SquareRule::Diagram)
     }
 
-    /// The same rules on positions that carry the diagram squares.
-    pub fn with_origins(self) -> Fairy<DiagramOrigins> {
+    /// The same rules on positions of another layout: with the diagram squares, with the
+    /// fairy units' kinds.
+    pub fn with_layout<O2, F2>(self) -> Fairy<O2, F2> {
         Fairy {
             circe: self.circe,
             mars: self.mars,
             kamikaze_all: self.kamikaze_all,
-            origins: PhantomData,
+            promotions: self.promotions,
+            fairy_units: self.fairy_units,
+            layout: PhantomData,
         }
     }
 }
@@ -117,33 +129,35 @@ impl Origins for DiagramOrigins {
 }
 
 /// A captured unit held off the board: waiting for its Parrain rebirth, or hidden under
-/// the occupant of a square (Volcanic Circe). Packed in three bytes (kind, colour and
-/// kamikaze attribute in one) to keep positions small.
+/// the occupant of a square (Volcanic Circe). Packed in four bytes to keep positions
+/// small.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Captive {
-    /// `1 + role + 6 * colour + 16 * kamikaze`.
-    unit: NonZeroU8,
+    /// `1 + role`.
+    role: NonZeroU8,
+    /// Colour in bit 0, kamikaze attribute in bit 1.
+    flags: u8,
     pub square: Square,
     pub origin: u8,
 }
 
 impl Captive {
     pub fn new(piece: Piece, kamikaze: bool, square: Square, origin: u8) -> Captive {
-        let code = 1 + piece.role.index() + 6 * piece.color.index() + 16 * usize::from(kamikaze);
         Captive {
-            unit: NonZeroU8::new(code as u8).expect("at least 1"),
+            role: NonZeroU8::new(piece.role.index() as u8 + 1).expect("at least 1"),
+            flags: piece.color.index() as u8 | u8::from(kamikaze) << 1,
             square,
             origin,
         }
     }
 
     pub fn piece(self) -> Piece {
-        let code = usize::from(self.unit.get() - 1) & 15;
-        Piece::new(Color::ALL[code / 6], Role::ALL[code % 6])
+        let role = Role::from_index(usize::from(self.role.get() - 1)).expect("a kind");
+        Piece::new(Color::ALL[usize::from(self.flags & 1)], role)
     }
 
     pub fn kamikaze(self) -> bool {
-        (self.unit.get() - 1) & 16 != 0
+        self.flags & 2 != 0
     }
 }
 
@@ -157,7 +171,7 @@ const NO_ORIGIN: u8 = 0xFF;
 
 /// Condition state carried by a position.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct FairyExt<O = NoOrigins> {
+pub struct FairyExt<O = NoOrigins, F = NoFairy> {
     pub pending: Option<Pending>,
     /// Hidden units, earliest burial first.
     pub hidden: [Option<Hidden>; MAX_HIDDEN],
@@ -165,31 +179,36 @@ pub struct FairyExt<O = NoOrigins> {
     /// Per colour, the square of a royal piece that is not a king (AntiClone Circe: a
     /// capturing king is reborn as the captured kind and stays royal), `NO_ORIGIN` if none.
     pub royal: [u8; 2],
+    store: PhantomData<F>,
 }
 
-impl<O: Origins> Default for FairyExt<O> {
-    fn default() -> FairyExt<O> {
+impl<O: Origins, F: FairyStore> Default for FairyExt<O, F> {
+    fn default() -> FairyExt<O, F> {
         FairyExt {
             pending: None,
             hidden: [None; MAX_HIDDEN],
             origins: O::default(),
             royal: [NO_ORIGIN; 2],
+            store: PhantomData,
         }
     }
 }
 
-impl<O: Origins> Extension for FairyExt<O> {
+impl<O: Origins, F: FairyStore> Extension for FairyExt<O, F> {
+    type Fairy = F;
     fn key(&self) -> u64 {
         let mut k = 0;
         if let Some(p) = self.pending {
             let piece = p.piece();
-            k ^= extra_key(piece.role.index() + 6 * piece.color.index(), p.square);
+            k ^= extra_key(piece.role.index() + 6 * piece.color.index(), p.square)
+                ^ fairy_kind_key(piece.role);
         }
         for (i, h) in self.hidden.iter().enumerate() {
             if let Some(h) = h {
                 let piece = h.piece();
-                k ^= extra_key(12 + (piece.color.index() ^ (i & 1) << 1), h.square)
-                    .rotate_left(piece.role.index() as u32 * 5 + i as u32);
+                k ^= (extra_key(12 + (piece.color.index() ^ (i & 1) << 1), h.square)
+                    ^ fairy_kind_key(piece.role))
+                .rotate_left(piece.role.index() as u32 * 5 + i as u32);
             }
         }
         for (c, &r) in self.royal.iter().enumerate() {
@@ -201,7 +220,18 @@ impl<O: Origins> Extension for FairyExt<O> {
     }
 }
 
-impl<O: Origins> FairyExt<O> {
+/// A key told apart for each fairy kind (0 for the orthodox ones, whose keys the slot
+/// numbers above already keep apart).
+#[inline]
+fn fairy_kind_key(role: Role) -> u64 {
+    if role.is_orthodox() {
+        0
+    } else {
+        crate::board::scramble(0xFA17_0000 + role.index() as u64)
+    }
+}
+
+impl<O: Origins, F: FairyStore> FairyExt<O, F> {
     fn royal(&self, color: Color) -> Option<Square> {
         let r = self.royal[color.index()];
         (r != NO_ORIGIN).then(|| Square::new(r))
@@ -221,7 +251,11 @@ impl<O: Origins> FairyExt<O> {
 
 /// Regrants a castling right to a rook or king that reaches its home square by rebirth,
 /// when its partner still has its own.
-fn regrant<O: Origins>(pos: &mut Position<FairyExt<O>>, piece: Piece, sq: Square) {
+fn regrant<O: Origins, F: FairyStore>(
+    pos: &mut Position<FairyExt<O, F>>,
+    piece: Piece,
+    sq: Square,
+) {
     let back = piece.color.back_rank();
     if sq.rank() != back {
         return;
@@ -261,7 +295,10 @@ fn placements(piece: Piece, sq: Square, kamikaze: bool) -> impl Iterator<Item = 
 }
 
 /// The square of `color`'s royal unit: its king, or the royal piece a king became.
-fn royal_square<O: Origins>(pos: &Position<FairyExt<O>>, color: Color) -> Option<Square> {
+fn royal_square<O: Origins, F: FairyStore>(
+    pos: &Position<FairyExt<O, F>>,
+    color: Color,
+) -> Option<Square> {
     pos.board.king(color).or_else(|| pos.ext.royal(color))
 }
 
@@ -290,11 +327,11 @@ impl PlainMoves {
     }
 }
 
-impl<O: Origins> Fairy<O> {
+impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// The orthodox masks for plain moves, where check needs an orthodox attack on the
     /// king or (Circe Assassin) on a unit reborn on it: not under Mars Circe, where units
     /// attack from their rebirth squares.
-    fn plain_legality(&self, pos: &Position<FairyExt<O>>) -> Option<PlainMoves> {
+    fn plain_legality(&self, pos: &Position<FairyExt<O, F>>) -> Option<PlainMoves> {
         if self.mars == Some(Mars::Mars) {
             return None;
         }
@@ -322,7 +359,7 @@ impl<O: Origins> Fairy<O> {
     }
 
     /// Expands one orthodox-shaped move into its legal-shaped variants under the conditions.
-    fn expand(&self, pos: &Position<FairyExt<O>>, mv: Move, out: &mut MoveList) {
+    fn expand(&self, pos: &Position<FairyExt<O, F>>, mv: Move, out: &mut MoveList) {
         if mv.captured.is_none() {
             // Only captures have effects of their own; the Mars squares come from generation.
             if pos.ext.pending.is_none() && pos.ext.hidden[0].is_none() {
@@ -480,7 +517,7 @@ impl<O: Origins> Fairy<O> {
     #[inline(always)]
     fn finish(
         &self,
-        pos: &Position<FairyExt<O>>,
+        pos: &Position<FairyExt<O, F>>,
         mut mv: Move,
         effects: Effects,
         out: &mut MoveList,
@@ -495,7 +532,7 @@ impl<O: Origins> Fairy<O> {
 
     /// [`Fairy::finish`] where a Parrain rebirth is pending or units are hidden.
     #[inline(never)]
-    fn finish_arrival(&self, pos: &Position<FairyExt<O>>, mut mv: Move, out: &mut MoveList) {
+    fn finish_arrival(&self, pos: &Position<FairyExt<O, F>>, mut mv: Move, out: &mut MoveList) {
         // Where everything else stands after the move: for a plain move (no capture,
         // castling or effect) only its own two squares change and nothing is buried.
         let plain = mv.captured.is_none() && !mv.is_castling() && mv.effects.is_none();
@@ -549,7 +586,7 @@ impl<O: Origins> Fairy<O> {
     /// `p` holds a copy of `pos` on entry: written in place, since a position built in a
     /// local and returned was copied out right after its last byte-wide stores, and the
     /// wide loads of that copy stalled on them (a third of `apply`'s time).
-    fn apply(&self, pos: &Position<FairyExt<O>>, mv: &Move, p: &mut Position<FairyExt<O>>) {
+    fn apply(&self, pos: &Position<FairyExt<O, F>>, mv: &Move, p: &mut Position<FairyExt<O, F>>) {
         let mover = pos.side;
         let x = mv.capture_square();
         let from_origin = p.ext.origins.get(mv.from);
@@ -648,7 +685,7 @@ impl<O: Origins> Fairy<O> {
         }
     }
 
-    fn castling_allowed(&self, pos: &Position<FairyExt<O>>, mv: &Move) -> bool {
+    fn castling_allowed(&self, pos: &Position<FairyExt<O, F>>, mv: &Move) -> bool {
         let king = mv.from;
         movegen::castling_king_path(mv).iter().all(|&sq| {
             let mut p = *pos;
@@ -662,7 +699,7 @@ impl<O: Origins> Fairy<O> {
     }
 
     /// Captures of Mars Circe: each unit captures as if from its rebirth square.
-    fn mars_captures(&self, pos: &Position<FairyExt<O>>, out: &mut MoveList) {
+    fn mars_captures(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
         let board = &pos.board;
         let side = pos.side;
         let them = board.by_color(!side);
@@ -671,9 +708,37 @@ impl<O: Origins> Fairy<O> {
             let Some((via, occ)) = mars_origin(board, piece, from) else {
                 continue;
             };
-            for to in movegen::attacks_from(piece, via, occ) & them {
-                push_via(out, piece, from, via, to, board.piece_at(to));
+            if piece.role.is_orthodox() {
+                for to in movegen::attacks_from(piece, via, occ) & them {
+                    let landing = walks::Landing {
+                        to,
+                        capture: Some(to),
+                    };
+                    push_via(
+                        out,
+                        self.promotions,
+                        piece,
+                        from,
+                        via,
+                        landing,
+                        board.piece_at(to),
+                    );
+                }
+                continue;
             }
+            walks::for_each_move(piece, via, occ, them, |landing| {
+                if let Some(x) = landing.capture {
+                    push_via(
+                        out,
+                        self.promotions,
+                        piece,
+                        from,
+                        via,
+                        landing,
+                        board.piece_at(x),
+                    );
+                }
+            });
         }
     }
 
@@ -681,7 +746,7 @@ impl<O: Origins> Fairy<O> {
     /// as if from there (its own right is not asked), with the rook on the corner that
     /// keeps its right, or with any rook whose rebirth square is that empty corner, moved
     /// there for the castling. The usual conditions hold on the board so changed.
-    fn antimars_castlings(&self, pos: &Position<FairyExt<O>>, out: &mut MoveList) {
+    fn antimars_castlings(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
         let board = &pos.board;
         let side = pos.side;
         let Some(king) = board.king(side) else {
@@ -728,6 +793,7 @@ impl<O: Origins> Fairy<O> {
                     kind: c.kind,
                     promotion: None,
                     captured: None,
+                    capture_at: c.king_to,
                     effects: Effects {
                         castling_king_from: Some(king),
                         castling_rook_from: rook_from,
@@ -742,7 +808,7 @@ impl<O: Origins> Fairy<O> {
     }
 
     /// Non-captures of Anti-Mars Circe: each unit moves as if from its rebirth square.
-    fn antimars_moves(&self, pos: &Position<FairyExt<O>>, out: &mut MoveList) {
+    fn antimars_moves(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
         let board = &pos.board;
         let side = pos.side;
         for from in board.by_color(side) {
@@ -750,7 +816,9 @@ impl<O: Origins> Fairy<O> {
             let Some((via, occ)) = mars_origin(board, piece, from) else {
                 continue;
             };
-            let targets: Bitboard = if piece.role == Role::Pawn {
+            let targets: Bitboard = if !piece.role.is_orthodox() {
+                walks::quiet_from(piece, via, occ)
+            } else if piece.role == Role::Pawn {
                 let mut t = Bitboard::EMPTY;
                 if let Some(one) = via.offset(0, side.forward()) {
                     if !occ.contains(one) {
@@ -770,9 +838,12 @@ impl<O: Origins> Fairy<O> {
             };
             for to in targets.without(from) {
                 let first = out.len();
-                push_via(out, piece, from, via, to, None);
-                if piece.role == Role::Pawn && via.rank().abs_diff(to.rank()) == 2 {
-                    out[first].kind = MoveKind::DoubleStep;
+                let landing = walks::Landing { to, capture: None };
+                push_via(out, self.promotions, piece, from, via, landing, None);
+                if piece.role.is_pawn() && via.rank().abs_diff(to.rank()) == 2 {
+                    for mv in &mut out[first..] {
+                        mv.kind = MoveKind::DoubleStep;
+                    }
                 }
             }
         }
@@ -781,7 +852,7 @@ impl<O: Origins> Fairy<O> {
     /// Whether the capture of `color`'s king on `k` by the unit on `from` removes it for good.
     fn king_capture_counts(
         &self,
-        pos: &Position<FairyExt<O>>,
+        pos: &Position<FairyExt<O, F>>,
         color: Color,
         k: Square,
         from: Square,
@@ -850,52 +921,55 @@ impl<O: Origins> Fairy<O> {
     }
 }
 
-/// A Mars or Anti-Mars move of `piece` from `from`, made as if from `via`, one per promotion choice.
+/// A Mars or Anti-Mars move of `piece` from `from`, made as if from `via`, one per
+/// promotion choice.
 fn push_via(
     out: &mut MoveList,
+    promotions: Promotions,
     piece: Piece,
     from: Square,
     via: Square,
-    to: Square,
+    landing: walks::Landing,
     captured: Option<Piece>,
 ) {
-    let promotes = piece.role == Role::Pawn && to.rank() == piece.color.promotion_rank();
-    let roles: &[Option<Role>] = if promotes {
-        &[
-            Some(Role::Queen),
-            Some(Role::Knight),
-            Some(Role::Rook),
-            Some(Role::Bishop),
-        ]
-    } else {
-        &[None]
-    };
-    let kind = if captured.is_some() {
-        MoveKind::Capture
-    } else {
-        MoveKind::Quiet
+    let to = landing.to;
+    let capture_at = landing.capture.unwrap_or(to);
+    let kind = match landing.capture {
+        Some(x) if x != to => MoveKind::Locust,
+        Some(_) => MoveKind::Capture,
+        None => MoveKind::Quiet,
     };
     let effects = Effects {
         capture_from: (via != from).then_some(via),
         ..Effects::default()
     };
-    for &promotion in roles {
-        out.push(Move {
-            from,
-            to,
-            role: piece.role,
-            kind,
-            promotion,
-            captured,
-            effects,
-        });
+    let mv = |promotion| Move {
+        from,
+        to,
+        role: piece.role,
+        kind,
+        promotion,
+        captured,
+        capture_at,
+        effects,
+    };
+    if piece.role.is_pawn() && to.rank() == piece.color.promotion_rank() {
+        for promotion in promotions.iter() {
+            out.push(mv(Some(promotion)));
+        }
+    } else {
+        out.push(mv(None));
     }
 }
 
 /// The square a unit captures from under Mars Circe (or moves from under Anti-Mars), with
 /// the occupancy to use; `None` when that square is taken by another unit.
-fn mars_origin(board: &Board, piece: Piece, from: Square) -> Option<(Square, Bitboard)> {
-    if piece.role == Role::Pawn && from.rank() == piece.color.back_rank() {
+fn mars_origin<F: FairyStore>(
+    board: &Board<F>,
+    piece: Piece,
+    from: Square,
+) -> Option<(Square, Bitboard)> {
+    if !walks::may_move_from(piece, from) {
         return None;
     }
     let via = standard_square(piece.role, piece.color, from);
@@ -967,7 +1041,7 @@ fn mars_homes() -> &'static MarsHomes {
 /// The units of `by` that attack `k` under Mars Circe: each from its rebirth square (when
 /// empty or its own), lifted off its square. The pieces are taken a rebirth square at a
 /// time, as bitboards, and only the rebirth squares that see `k` on an empty board.
-fn mars_checkers(board: &Board, k: Square, by: Color) -> Bitboard {
+fn mars_checkers<F: FairyStore>(board: &Board<F>, k: Square, by: Color) -> Bitboard {
     let occ = board.occupied();
     let mut set = Bitboard::EMPTY;
     // Pawns are reborn on their file's second rank (none moves from its first rank).
@@ -1005,6 +1079,15 @@ fn mars_checkers(board: &Board, k: Square, by: Color) -> Bitboard {
             _ => Bitboard::EMPTY,
         };
     }
+    // Fairy units one by one, each from its rebirth square.
+    for from in board.fairy_units() & board.by_color(by) {
+        let piece = board.piece_at(from).expect("a fairy unit");
+        if let Some((via, occ)) = mars_origin(board, piece, from) {
+            if walks::observes(piece, via, k, occ) {
+                set = set.with(from);
+            }
+        }
+    }
     set
 }
 
@@ -1021,22 +1104,22 @@ fn displacement(mv: &Move) -> (i8, i8) {
     }
 }
 
-impl<O: Origins> Rules for Fairy<O> {
-    type Ext = FairyExt<O>;
+impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
+    type Ext = FairyExt<O, F>;
 
-    fn pseudo_legal(&self, pos: &Position<FairyExt<O>>, out: &mut MoveList) {
+    fn pseudo_legal(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
         let mut base = MoveList::new();
         match self.mars {
             Some(Mars::Mars) => {
-                movegen::pseudo_moves(pos, Gen::Quiet, &mut base);
+                movegen::pseudo_moves(pos, Gen::Quiet, self.promotions, &mut base);
                 self.mars_captures(pos, &mut base);
             }
             Some(Mars::AntiMars) => {
-                movegen::pseudo_moves(pos, Gen::All, &mut base);
+                movegen::pseudo_moves(pos, Gen::All, self.promotions, &mut base);
                 base.retain(|m| m.is_capture());
                 self.antimars_moves(pos, &mut base);
             }
-            None => movegen::pseudo_moves(pos, Gen::All, &mut base),
+            None => movegen::pseudo_moves(pos, Gen::All, self.promotions, &mut base),
         }
         let first_castling = base.len();
         movegen::castling_candidates(pos, &mut base);
@@ -1057,7 +1140,12 @@ impl<O: Origins> Rules for Fairy<O> {
     }
 
     /// Its capture effects, then its arrival.
-    fn play_into(&self, pos: &Position<FairyExt<O>>, mv: &Move, p: &mut Position<FairyExt<O>>) {
+    fn play_into(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mv: &Move,
+        p: &mut Position<FairyExt<O, F>>,
+    ) {
         self.apply(pos, mv, p);
         let Some(a) = mv.effects.arrival else {
             return;
@@ -1081,7 +1169,7 @@ impl<O: Origins> Rules for Fairy<O> {
         }
     }
 
-    fn in_check(&self, pos: &Position<FairyExt<O>>, color: Color) -> bool {
+    fn in_check(&self, pos: &Position<FairyExt<O, F>>, color: Color) -> bool {
         let Some(k) = royal_square(pos, color) else {
             return false;
         };
@@ -1108,7 +1196,7 @@ impl<O: Origins> Rules for Fairy<O> {
 
     fn init(
         &self,
-        pos: &mut Position<FairyExt<O>>,
+        pos: &mut Position<FairyExt<O, F>>,
         hidden: &[(Square, Piece, bool)],
     ) -> Result<(), String> {
         let circe = self.circe;
@@ -1135,9 +1223,9 @@ impl<O: Origins> Rules for Fairy<O> {
 
     fn is_legal(
         &self,
-        pos: &Position<FairyExt<O>>,
+        pos: &Position<FairyExt<O, F>>,
         _mv: &Move,
-        after: &Position<FairyExt<O>>,
+        after: &Position<FairyExt<O, F>>,
     ) -> bool {
         let side = pos.side;
         if royal_square(pos, side).is_some() && royal_square(after, side).is_none() {
@@ -1146,11 +1234,11 @@ impl<O: Origins> Rules for Fairy<O> {
         !self.in_check(after, side)
     }
 
-    fn royal_piece(&self, pos: &Position<FairyExt<O>>, sq: Square) -> bool {
+    fn royal_piece(&self, pos: &Position<FairyExt<O, F>>, sq: Square) -> bool {
         pos.ext.royal.contains(&(sq.index() as u8))
     }
 
-    fn legal_moves(&self, pos: &Position<FairyExt<O>>, out: &mut MoveList) {
+    fn legal_moves(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
         self.pseudo_legal(pos, out);
         let plain = self.plain_legality(pos);
         out.retain(|mv| {
@@ -1163,8 +1251,8 @@ impl<O: Origins> Rules for Fairy<O> {
 
     fn try_for_each_child(
         &self,
-        pos: &Position<FairyExt<O>>,
-        mut visit: impl FnMut(&Move, &Position<FairyExt<O>>) -> ControlFlow<()>,
+        pos: &Position<FairyExt<O, F>>,
+        mut visit: impl FnMut(&Move, &Position<FairyExt<O, F>>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let mut moves = MoveList::new();
         self.pseudo_legal(pos, &mut moves);
@@ -1198,7 +1286,7 @@ impl<O: Origins> Rules for Fairy<O> {
         ControlFlow::Continue(())
     }
 
-    fn has_legal_move(&self, pos: &Position<FairyExt<O>>) -> bool {
+    fn has_legal_move(&self, pos: &Position<FairyExt<O, F>>) -> bool {
         let mut moves = MoveList::new();
         self.pseudo_legal(pos, &mut moves);
         let plain = self.plain_legality(pos);
@@ -1278,7 +1366,12 @@ mod tests {
         for words in conditions {
             let rules = fairy(words);
             checked += if rules.needs_origins() {
-                random_games(&rules.with_origins(), words, &starts, &mut seed)
+                random_games(
+                    &rules.with_layout::<DiagramOrigins, NoFairy>(),
+                    words,
+                    &starts,
+                    &mut seed,
+                )
             } else {
                 random_games(&rules, words, &starts, &mut seed)
             };

@@ -2,7 +2,7 @@
 
 use super::Rules;
 use crate::board::{Bitboard, Color, Position, Role, Square};
-use crate::movegen::{self, attacks, Gen, Move, MoveKind, MoveList, MoveSink};
+use crate::movegen::{self, attacks, Gen, Move, MoveKind, MoveList, MoveSink, Promotions};
 use std::ops::ControlFlow;
 
 #[derive(Copy, Clone, Debug, Default)]
@@ -53,7 +53,7 @@ impl Rules for Orthodox {
 
     #[inline]
     fn pseudo_legal(&self, pos: &Position, out: &mut MoveList) {
-        movegen::pseudo_moves(pos, Gen::All, out);
+        movegen::pseudo_moves(pos, Gen::All, Promotions::ORTHODOX, out);
         push_castlings(pos, out);
     }
 
@@ -78,7 +78,7 @@ impl Rules for Orthodox {
             Role::Bishop => attacks::bishop(k, occ_after),
             Role::Rook => attacks::rook(k, occ_after),
             Role::Queen => attacks::queen(k, occ_after),
-            Role::King => Bitboard::EMPTY,
+            _ => Bitboard::EMPTY,
         };
         // A unit that stands on a line from the enemy king may uncover a check by leaving it.
         direct.contains(mv.to) || attacks::queen(k, occ).contains(mv.from)
@@ -89,7 +89,7 @@ impl Rules for Orthodox {
     #[inline]
     fn check_candidates(&self, pos: &Position, out: &mut MoveList) {
         let units = units_that_may_check(pos);
-        let _ = movegen::generate(pos, Gen::All, units, out);
+        let _ = movegen::generate(pos, Gen::All, units, Promotions::ORTHODOX, out);
         if pos.board.king(pos.side).is_some_and(|k| units.contains(k)) {
             push_castlings(pos, out);
         }
@@ -159,7 +159,7 @@ fn children_of(
         unit: MoveList::new(),
         visit,
     };
-    movegen::generate(pos, Gen::All, units, &mut sink)?;
+    movegen::generate(pos, Gen::All, units, Promotions::ORTHODOX, &mut sink)?;
     if pos.board.king(pos.side).is_some_and(|k| units.contains(k)) {
         movegen::castling_candidates(pos, &mut sink.unit);
         sink.unit.retain(|mv| !castling_crosses_attack(pos, mv));

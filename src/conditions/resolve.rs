@@ -3,10 +3,12 @@
 //! `fairy bench` all choose their rules here.
 
 use super::alice::{Alice, AliceVariant};
-use super::fairy::Fairy;
+use super::fairy::{DiagramOrigins, Fairy, NoOrigins};
 use super::parse::{names_alice, parse_conditions, ConditionError};
 use super::{Orthodox, Reborn, Rules};
+use crate::board::{FairyUnits, NoFairy};
 use crate::input::{PieceSpec, Span, Spanned};
+use crate::movegen::Promotions;
 
 /// The rules a set of conditions asks for. Orthodox play keeps its own zero-sized type so
 /// that a search monomorphised on it pays nothing for the conditions seam.
@@ -18,19 +20,25 @@ pub enum RuleSet {
 }
 
 /// Units of the diagram that switch rules on by themselves: one standing on a stated Alice
-/// board, one with the kamikaze attribute (each with where it was written).
+/// board, one with the kamikaze attribute, one of a fairy kind (each with where it was
+/// written); and the promotion choices the kinds on the board give.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct UnitMarks {
     pub alice_board: Option<Span>,
     pub kamikaze: Option<Span>,
+    pub fairy: Option<Span>,
+    pub promotions: Promotions,
 }
 
 impl UnitMarks {
-    /// The first unit on a stated Alice board and the first kamikaze unit among `units`.
+    /// The first unit on a stated Alice board, the first kamikaze unit and the first
+    /// fairy unit among `units`, and their promotion choices.
     pub fn of(units: &[PieceSpec]) -> UnitMarks {
         UnitMarks {
             alice_board: units.iter().find(|u| u.alice.is_some()).map(|u| u.span),
             kamikaze: units.iter().find(|u| u.kamikaze).map(|u| u.span),
+            fairy: units.iter().find(|u| !u.role.is_orthodox()).map(|u| u.span),
+            promotions: Promotions::with(units.iter().map(|u| u.role)),
         }
     }
 }
@@ -46,9 +54,15 @@ impl RuleSet {
     pub fn dispatch<W: WithRules>(&self, work: W) -> W::Output {
         match self {
             RuleSet::Orthodox => work.run(&Orthodox),
-            // Only Diagram Circe pays for positions that carry the diagram squares.
-            RuleSet::Fairy(f) if f.needs_origins() => work.run(&f.with_origins()),
-            RuleSet::Fairy(f) => work.run(f),
+            // Only Diagram Circe pays for positions that carry the diagram squares, and
+            // only problems with fairy units for boards that keep their kinds.
+            RuleSet::Fairy(f) => match (f.needs_origins(), f.fairy_units) {
+                (false, false) => work.run(f),
+                (true, false) => work.run(&f.with_layout::<DiagramOrigins, NoFairy>()),
+                (false, true) => work.run(&f.with_layout::<NoOrigins, FairyUnits>()),
+                (true, true) => work.run(&f.with_layout::<DiagramOrigins, FairyUnits>()),
+            },
+            RuleSet::Alice(a) if a.fairy_units => work.run(&a.with_store::<FairyUnits>()),
             RuleSet::Alice(a) => work.run(a),
         }
     }
@@ -69,7 +83,11 @@ pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, C
                 message: "Alice chess combined with Circe-family conditions or kamikaze units is not supported yet".into(),
             });
         }
-        return Ok(RuleSet::Alice(Alice { variant }));
+        return Ok(RuleSet::Alice(Alice {
+            promotions: marks.promotions,
+            fairy_units: marks.fairy.is_some(),
+            ..Alice::new(variant)
+        }));
     }
     if let (Some(span), Some(f)) = (marks.kamikaze, &fairy) {
         if f.circe.is_some_and(|c| c.reborn == Reborn::Capturer) || f.mars.is_some() {
@@ -79,9 +97,14 @@ pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, C
             });
         }
     }
-    Ok(match (fairy, marks.kamikaze) {
-        (None, None) => RuleSet::Orthodox,
-        (fairy, _) => RuleSet::Fairy(fairy.unwrap_or_default()),
+    Ok(match (fairy, marks.kamikaze, marks.fairy) {
+        (None, None, None) => RuleSet::Orthodox,
+        (fairy, _, _) => {
+            let mut rules: Fairy = fairy.unwrap_or_default();
+            rules.promotions = marks.promotions;
+            rules.fairy_units = marks.fairy.is_some();
+            RuleSet::Fairy(rules)
+        }
     })
 }
 
@@ -114,9 +137,7 @@ mod tests {
         assert!(matches!(rules("Circe Volcanic").unwrap(), RuleSet::Fairy(f) if f.circe.is_some()));
         assert_eq!(
             rules("AliceChess").unwrap(),
-            RuleSet::Alice(Alice {
-                variant: AliceVariant::Classic
-            })
+            RuleSet::Alice(Alice::new(AliceVariant::Classic))
         );
         assert!(rules("Madrasi").is_err());
     }

@@ -157,12 +157,14 @@ pub enum ColorWord {
     White,
     Black,
     Neutral,
+    TotalInvisible,
 }
 
 pub const COLORS: &[(&str, ColorWord)] = &[
     ("white", ColorWord::White),
     ("black", ColorWord::Black),
     ("neutral", ColorWord::Neutral),
+    ("totalinvisible", ColorWord::TotalInvisible),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -193,6 +195,11 @@ pub const ATTRIBUTES: &[(&str, Attribute)] = &[
     ("magic", Attribute::Unsupported("Magic")),
     ("uncapturable", Attribute::Unsupported("Uncapturable")),
     ("frischauf", Attribute::Unsupported("FrischAuf")),
+    ("patrol", Attribute::Unsupported("Patrol")),
+    ("bul", Attribute::Unsupported("Bul")),
+    ("dob", Attribute::Unsupported("Dob")),
+    ("anda", Attribute::Unsupported("Anda")),
+    ("andainverse", Attribute::Unsupported("AndaInverse")),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

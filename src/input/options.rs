@@ -115,7 +115,19 @@ impl Parser<'_> {
                 opts.castling_mutually_exclusive.push((a, b));
             }
             O::StartMoveNumber | O::UpToMoveNumber => {
-                let n: u64 = self.number_arg(tok)?;
+                // A move number, or the reference solver's `move:index` (27:11).
+                let is_number = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+                let n = match self.lx.peek_token() {
+                    Some(t)
+                        if t.text
+                            .split_once(':')
+                            .map_or(is_number(t.text), |(a, b)| is_number(a) && is_number(b)) =>
+                    {
+                        self.lx.next_token();
+                        t.text.to_string()
+                    }
+                    _ => return Err(self.missing(tok, "a move number, like 27 or 27:11")),
+                };
                 opts.other
                     .push(Spanned::new(format!("{} {n}", name.name()), tok.span));
             }

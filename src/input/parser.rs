@@ -2,7 +2,7 @@
 //! Options and twins are read in `options.rs` and `twin.rs`.
 
 use super::error::InputError;
-use super::fen::parse_forsyth;
+use super::fen::{parse_forsyth, Letters};
 use super::keywords::{
     lookup, lookup_strict, one_of, Attribute, ColorWord, Command, Lookup, TwinKeyword, ATTRIBUTES,
     COLORS, COMMANDS, COMMAND_NAMES, TWIN_KEYWORDS,
@@ -242,7 +242,7 @@ impl<'a> Parser<'a> {
                 let Some(arg) = arg else {
                     return Err(self.missing(&tok, "a position, e.g. forsyth 4k3/8/8/8/8/8/8/4K3"));
                 };
-                let pieces = parse_forsyth(arg.text, arg.span)?;
+                let pieces = parse_forsyth(arg.text, arg.span, Letters::Popeye)?;
                 self.lx.next_token();
                 st.spec.pieces.extend(pieces);
             }
@@ -378,6 +378,9 @@ impl<'a> Parser<'a> {
                     ColorWord::Black => Color::Black,
                     ColorWord::Neutral => {
                         return Err(error(tok.span, "neutral units are not supported"))
+                    }
+                    ColorWord::TotalInvisible => {
+                        return Err(error(tok.span, "total invisible units are not supported"))
                     }
                 });
                 kamikaze = false;

@@ -146,9 +146,12 @@ fn pieces_with_attributes() {
 fn piece_errors() {
     let e = one_err("begin\npieces white Ka1 Xb2\nend");
     assert_eq!((e.line, e.col), (2, 18));
-    assert_eq!(
-        e.message,
-        "unknown piece letter 'X' in \"Xb2\"; expected one of K Q R B S P"
+    assert!(
+        e.message.starts_with(
+            "unknown piece code \"X\" in \"Xb2\"; expected K Q R B S P or a fairy piece code"
+        ),
+        "{}",
+        e.message
     );
     let e = one_err("begin\npieces white Ka1 Rb2b9\nend");
     assert_eq!((e.line, e.col), (2, 21));
@@ -173,12 +176,26 @@ fn piece_errors() {
     assert!(e.message.starts_with("unexpected \"foo\""), "{}", e.message);
     let e = one_err("begin\npieces\nstipulation #2\nend");
     assert_eq!((e.line, e.col), (3, 1));
-    let e = one_err("begin\npieces white gha1\nend");
+    let e = one_err("begin\npieces white ssa1\nend");
     assert!(
         e.message
-            .contains("fairy piece \"GH\" in \"gha1\" is not supported"),
+            .contains("fairy piece \"SS\" (spiralspringer) in \"ssa1\" is not supported"),
         "{}",
         e.message
+    );
+    // Fairy pieces are read by their codes.
+    let p = one("begin\npieces white Ka1 Gd4 LEe5 black Kh8 pab1 pa6\nend");
+    let roles: Vec<Role> = p.pieces.iter().map(|u| u.role).collect();
+    assert_eq!(
+        roles,
+        [
+            Role::King,
+            Role::Grasshopper,
+            Role::Leo,
+            Role::King,
+            Role::Pao,
+            Role::Pawn
+        ]
     );
 }
 
@@ -603,7 +620,7 @@ fn several_problems() {
 #[test]
 fn an_error_does_not_stop_the_next_problem() {
     // after the error, the texts are skipped as texts: their "end" and "begin" are no commands
-    let text = "begin\nstip #2\npieces white Ka1 Zb2 black Kh8 Pe7\nauthor end of the world\ncondition Circe\n\
+    let text = "begin\nstip #2\npieces white Ka1 Xb2 black Kh8 Pe7\nauthor end of the world\ncondition Circe\n\
                 remark begin\nnext\nstip h#2\npieces white Kb1 black Kg8\nnext\nstip foo\nend\n";
     let all = parse_file(text);
     assert_eq!(all.len(), 3, "{all:?}");

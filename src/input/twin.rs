@@ -211,14 +211,21 @@ impl Parser<'_> {
         Ok([got[0], got[1]])
     }
 
-    /// Two piece letters, written apart (`R Q`) or together (`RQ`).
+    /// Two piece codes, written apart (`R Q`, `LE PA`), or two one-letter codes together
+    /// (`RQ`) where that is no code of its own.
     fn two_roles(&mut self, kw: &Token) -> PResult<[Role; 2]> {
         let roles_of = |t: &Token| -> Option<Vec<Role>> {
+            if let Some(role) = Role::from_code(t.text) {
+                return Some(vec![role]);
+            }
             let chars: Vec<char> = t.text.chars().collect();
-            if chars.is_empty() || chars.len() > 2 {
+            if chars.len() != 2 {
                 return None;
             }
-            chars.into_iter().map(Role::from_letter).collect()
+            chars
+                .into_iter()
+                .map(|c| Role::from_code(&c.to_string()))
+                .collect()
         };
         let mut got: Vec<Role> = Vec::new();
         while got.len() < 2 {
@@ -229,7 +236,7 @@ impl Parser<'_> {
                 .filter(|l| got.len() + l.len() <= 2);
             let Some(list) = list else {
                 return Err(
-                    self.missing(kw, "two piece letters (K Q R B S P), e.g. substitute R Q")
+                    self.missing(kw, "two piece codes, e.g. substitute R Q or substitute Q G")
                 );
             };
             self.lx.next_token();

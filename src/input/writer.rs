@@ -28,7 +28,7 @@ fn piece_prefix(p: &PieceSpec) -> String {
 }
 
 fn piece_token(p: &PieceSpec) -> String {
-    format!("{}{}", p.role.letter(), p.square)
+    format!("{}{}", p.role.code(), p.square)
 }
 
 fn words(ws: &[Spanned<String>]) -> String {
@@ -112,7 +112,7 @@ fn change_text(c: &TwinChange) -> String {
         TwinChange::Shift { from, to } => format!("shift {from} {to}"),
         TwinChange::PolishType => "polishtype".to_string(),
         TwinChange::Substitute { from, to } => {
-            format!("substitute {} {}", from.letter(), to.letter())
+            format!("substitute {} {}", from.code(), to.code())
         }
         TwinChange::Stipulation(s) => format!("stipulation {s}"),
         TwinChange::Condition(ws) if ws.is_empty() => "condition".to_string(),

@@ -9,7 +9,7 @@
 use super::attacks;
 use super::pseudo::attackers;
 use super::{play_orthodox, Move, MoveKind, MoveList};
-use crate::board::{Bitboard, Color, Extension, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Color, Extension, FairyStore, Piece, Position, Role, Square};
 
 /// What a position's checks and pins allow the side to move.
 struct Masks {
@@ -126,10 +126,22 @@ pub struct PlainLegality(Legality);
 
 impl PlainLegality {
     /// `None` when the side to move has no king, or more than one (a unit an Anticlone
-    /// capture made a king): then nothing is decided here.
+    /// capture made a king), or when an enemy fairy unit attacks otherwise than by
+    /// leaps (a hopper's check may be made by the unit that moves, a nightrider pins
+    /// along lines the masks do not know): then nothing is decided here.
     pub fn new<E: Extension>(pos: &Position<E>) -> Option<PlainLegality> {
         if pos.board.pieces(pos.side, Role::King).count() > 1 {
             return None;
+        }
+        if E::Fairy::ENABLED {
+            let board = &pos.board;
+            let enemies = board.fairy_units() & board.by_color(!pos.side);
+            if enemies
+                .into_iter()
+                .any(|sq| !super::walks::is_pure_leaper(board.role_at(sq).expect("a unit")))
+            {
+                return None;
+            }
         }
         let legality = Legality::new(pos);
         legality.masks.is_some().then_some(PlainLegality(legality))
@@ -212,6 +224,7 @@ pub fn has_legal_move<E: Extension>(pos: &Position<E>) -> bool {
                     kind: MoveKind::EnPassant,
                     promotion: None,
                     captured: victim,
+                    capture_at: ep.pawn,
                     effects: Default::default(),
                 };
                 if legal_by_playing(pos, &mv) {
@@ -238,7 +251,12 @@ fn king_attacked<E: Extension>(pos: &Position<E>, color: Color) -> bool {
 /// The slow way, for a side without a king (only captures of nothing can be illegal).
 fn any_legal_by_playing<E: Extension>(pos: &Position<E>) -> bool {
     let mut moves = super::MoveList::new();
-    super::pseudo_moves(pos, super::Gen::All, &mut moves);
+    super::pseudo_moves(
+        pos,
+        super::Gen::All,
+        super::Promotions::ORTHODOX,
+        &mut moves,
+    );
     super::castling_candidates(pos, &mut moves);
     moves.iter().any(|mv| legal_by_playing(pos, mv))
 }

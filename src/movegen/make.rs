@@ -2,7 +2,11 @@
 
 use super::moves::{Move, MoveKind};
 use super::pseudo::castling_rook;
-use crate::board::{Bitboard, EnPassant, Extension, Piece, Position, Role, EXCLUSIVE_PAIRS};
+use super::walks;
+use crate::board::{
+    Bitboard, Board, Color, EnPassant, Extension, FairyStore, Piece, Position, Role, Square,
+    EXCLUSIVE_PAIRS,
+};
 use crate::movegen::attacks;
 
 /// Plays the unit's own step: removes the captured unit, moves the unit (and the rook when
@@ -44,18 +48,40 @@ pub fn play_orthodox<E: Extension>(pos: &mut Position<E>, mv: &Move) {
     pos.castling &= !(Bitboard::from_square(mv.from) | Bitboard::from_square(mv.to));
     pos.ep = None;
     if mv.kind == MoveKind::DoubleStep {
-        // From the arrival: under Anti-Mars Circe the step starts on the rebirth square.
-        let crossed = mv
-            .to
-            .offset(0, -side.forward())
-            .expect("a double step crosses a square");
-        // Record the chance only when an enemy pawn could take it, so that equal positions hash equal.
-        if (attacks::pawn(side, crossed) & pos.board.pieces(!side, Role::Pawn)).is_nonempty() {
-            pos.ep = Some(EnPassant {
-                crossed,
-                pawn: mv.to,
-            });
-        }
+        pos.ep = en_passant_chance(&pos.board, side, mv);
     }
     pos.side = !side;
+}
+
+/// The en passant chance a double step of `mover` leaves on `board` (the board after
+/// it): the square it crossed, recorded only when an enemy pawn kind could take there,
+/// so that equal positions hash equal.
+#[inline]
+pub fn en_passant_chance<F: FairyStore>(
+    board: &Board<F>,
+    mover: Color,
+    mv: &Move,
+) -> Option<EnPassant> {
+    let crossed = if mv.role == Role::Pawn {
+        // From the arrival: under Anti-Mars Circe the step starts on the rebirth square.
+        mv.to.offset(0, -mover.forward())?
+    } else {
+        // A Berolina pawn's diagonal double step crosses the square between.
+        let start = mv.effects.capture_from.unwrap_or(mv.from);
+        Square::from_coords(
+            (start.file() + mv.to.file()) / 2,
+            (start.rank() + mv.to.rank()) / 2,
+        )
+    };
+    let takers = (attacks::pawn(mover, crossed) & board.pieces(!mover, Role::Pawn)).is_nonempty()
+        || (F::ENABLED
+            && (board.fairy_units() & board.by_color(!mover))
+                .into_iter()
+                .any(|u| {
+                    walks::takes_en_passant_on(board.piece_at(u).expect("a unit"), u, crossed)
+                }));
+    takers.then_some(EnPassant {
+        crossed,
+        pawn: mv.to,
+    })
 }

@@ -12,6 +12,8 @@ pub enum MoveKind {
     EnPassant,
     CastleShort,
     CastleLong,
+    /// A capture that lands beyond the captured unit (locusts, marine pieces).
+    Locust,
     /// A pass.
     Null,
     /// A unit passes to the other board without moving (Miss Alice).
@@ -102,8 +104,11 @@ pub struct Move {
     pub role: Role,
     pub kind: MoveKind,
     pub promotion: Option<Role>,
-    /// The unit captured, if any (for e.p. the pawn beside the arrival square).
+    /// The unit captured, if any (for e.p. the pawn that made the double step).
     pub captured: Option<Piece>,
+    /// The square of the captured unit: the arrival, but for en passant (the square of
+    /// the pawn that made the double step) and locust captures (the square passed over).
+    pub capture_at: Square,
     pub effects: Effects,
 }
 
@@ -117,6 +122,7 @@ impl Move {
             kind: MoveKind::Null,
             promotion: None,
             captured: None,
+            capture_at: Square::A1,
             effects: Effects {
                 rebirth: None,
                 buried: false,
@@ -144,14 +150,10 @@ impl Move {
         matches!(self.kind, MoveKind::CastleShort | MoveKind::CastleLong)
     }
 
-    /// The square of the captured unit (differs from `to` for e.p.).
+    /// The square of the captured unit (differs from `to` for e.p. and locusts).
     #[inline]
     pub fn capture_square(&self) -> Square {
-        if self.kind == MoveKind::EnPassant {
-            Square::from_coords(self.to.file(), self.from.rank())
-        } else {
-            self.to
-        }
+        self.capture_at
     }
 }
 

@@ -3,10 +3,14 @@
 
 use super::attacks;
 use super::moves::{Effects, Move, MoveKind, MoveList};
-use crate::board::{Bitboard, Board, Color, Extension, Piece, Position, Role, Square};
+use super::walks;
+use crate::board::{Bitboard, Board, Color, Extension, FairyStore, Piece, Position, Role, Square};
 use std::ops::ControlFlow;
 
-/// The squares a unit attacks (the squares it could capture on) from `sq`.
+/// The squares a unit attacks from `sq`. For the orthodox kinds, every square it could
+/// capture on (empty squares of its lines included); for fairy kinds, the occupied
+/// squares it could capture on (whether a fairy unit could capture on an empty square
+/// depends on that square being occupied: ask [`walks::observes`]).
 #[inline]
 pub fn attacks_from(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
     match piece.role {
@@ -16,20 +20,54 @@ pub fn attacks_from(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
         Role::Rook => attacks::rook(sq, occupied),
         Role::Queen => attacks::queen(sq, occupied),
         Role::King => attacks::king(sq),
+        _ => walks::captures_from(piece, sq, occupied),
     }
 }
 
-/// The units of `by` that attack `sq`, orthodox rules, with the given occupancy.
+/// The units of `by` that could capture a unit on `sq` (were it an enemy), with the given
+/// occupancy of the other squares: the one observation function of the rules.
 #[inline]
-pub fn attackers(board: &Board, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+pub fn attackers<F: FairyStore>(
+    board: &Board<F>,
+    sq: Square,
+    by: Color,
+    occupied: Bitboard,
+) -> Bitboard {
     let them = board.by_color(by);
     let diag = board.by_role(Role::Bishop) | board.by_role(Role::Queen);
     let orth = board.by_role(Role::Rook) | board.by_role(Role::Queen);
-    them & ((attacks::knight(sq) & board.by_role(Role::Knight))
-        | (attacks::king(sq) & board.by_role(Role::King))
-        | (attacks::pawn(!by, sq) & board.by_role(Role::Pawn) & !first_rank_pawns(by))
-        | (attacks::bishop(sq, occupied) & diag)
-        | (attacks::rook(sq, occupied) & orth))
+    let orthodox = them
+        & ((attacks::knight(sq) & board.by_role(Role::Knight))
+            | (attacks::king(sq) & board.by_role(Role::King))
+            | (attacks::pawn(!by, sq) & board.by_role(Role::Pawn) & !first_rank_pawns(by))
+            | (attacks::bishop(sq, occupied) & diag)
+            | (attacks::rook(sq, occupied) & orth));
+    if F::ENABLED {
+        orthodox | fairy_attackers(board, sq, by, occupied)
+    } else {
+        orthodox
+    }
+}
+
+/// The fairy units of `by` that could capture a unit on `sq`.
+#[inline]
+fn fairy_attackers<F: FairyStore>(
+    board: &Board<F>,
+    sq: Square,
+    by: Color,
+    occupied: Bitboard,
+) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for from in board.fairy_units() & board.by_color(by) {
+        if from == sq {
+            continue;
+        }
+        let role = board.role_at(from).expect("a fairy unit");
+        if walks::observes(Piece::new(by, role), from, sq, occupied) {
+            out = out.with(from);
+        }
+    }
+    out
 }
 
 /// Pawns standing on their own first rank: Popeye lets them neither move nor capture.
@@ -39,7 +77,7 @@ fn first_rank_pawns(color: Color) -> Bitboard {
 }
 
 #[inline]
-pub fn is_attacked(board: &Board, sq: Square, by: Color) -> bool {
+pub fn is_attacked<F: FairyStore>(board: &Board<F>, sq: Square, by: Color) -> bool {
     attackers(board, sq, by, board.occupied()).is_nonempty()
 }
 
@@ -71,6 +109,22 @@ fn push(
     promotion: Option<Role>,
     captured: Option<Piece>,
 ) {
+    push_at(out, from, to, to, role, kind, promotion, captured);
+}
+
+/// [`push`] of a move that captures on `capture_at` rather than on its arrival.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn push_at(
+    out: &mut impl MoveSink,
+    from: Square,
+    to: Square,
+    capture_at: Square,
+    role: Role,
+    kind: MoveKind,
+    promotion: Option<Role>,
+    captured: Option<Piece>,
+) {
     out.put(Move {
         from,
         to,
@@ -78,25 +132,76 @@ fn push(
         kind,
         promotion,
         captured,
+        capture_at,
         effects: Effects::default(),
     });
 }
 
 #[inline]
+#[allow(clippy::too_many_arguments)]
 fn push_pawn(
     out: &mut impl MoveSink,
+    promotions: Promotions,
     color: Color,
+    role: Role,
     from: Square,
-    to: Square,
+    landing: walks::Landing,
     kind: MoveKind,
     captured: Option<Piece>,
 ) {
+    let to = landing.to;
+    let at = landing.capture.unwrap_or(to);
     if to.rank() == color.promotion_rank() {
-        for role in Role::PROMOTIONS {
-            push(out, from, to, Role::Pawn, kind, Some(role), captured);
+        for promotion in promotions.iter() {
+            push_at(out, from, to, at, role, kind, Some(promotion), captured);
         }
     } else {
-        push(out, from, to, Role::Pawn, kind, None, captured);
+        push_at(out, from, to, at, role, kind, None, captured);
+    }
+}
+
+/// The kinds a pawn may promote to: the orthodox four (in the order Popeye lists them),
+/// then the fairy kinds of the problem in the order of the table of kinds, as the
+/// reference solver offers every kind that stands on the board (but pawns, kings and
+/// the dummy).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Promotions {
+    fairy: u128,
+}
+
+impl Promotions {
+    /// The orthodox choices only.
+    pub const ORTHODOX: Promotions = Promotions { fairy: 0 };
+
+    /// The orthodox choices and every fairy kind of `roles` that a pawn may become.
+    pub fn with(roles: impl IntoIterator<Item = Role>) -> Promotions {
+        let mut fairy = 0u128;
+        for role in roles {
+            if !role.is_orthodox() && !role.is_pawn() && !role.is_royal() && role != Role::Dummy {
+                fairy |= 1 << role.index();
+            }
+        }
+        Promotions { fairy }
+    }
+
+    /// Whether some fairy kind is among the choices.
+    pub fn has_fairy(&self) -> bool {
+        self.fairy != 0
+    }
+
+    /// The choices in order.
+    #[inline]
+    pub fn iter(&self) -> impl Iterator<Item = Role> {
+        let mut rest = self.fairy;
+        Role::PROMOTIONS
+            .into_iter()
+            .chain(std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    Role::from_index(i).expect("a kind")
+                })
+            }))
     }
 }
 
@@ -109,8 +214,13 @@ pub enum Gen {
 }
 
 /// Every pseudo-legal move of the side to move except castling.
-pub fn pseudo_moves<E: Extension>(pos: &Position<E>, gen: Gen, out: &mut MoveList) {
-    let _ = generate(pos, gen, Bitboard::FULL, out);
+pub fn pseudo_moves<E: Extension>(
+    pos: &Position<E>,
+    gen: Gen,
+    promotions: Promotions,
+    out: &mut MoveList,
+) {
+    let _ = generate(pos, gen, Bitboard::FULL, promotions, out);
 }
 
 /// [`pseudo_moves`] of the units on `units` into any sink, which may end the
@@ -120,6 +230,7 @@ pub fn generate<E: Extension>(
     pos: &Position<E>,
     gen: Gen,
     units: Bitboard,
+    promotions: Promotions,
     out: &mut impl MoveSink,
 ) -> ControlFlow<()> {
     let board = &pos.board;
@@ -160,7 +271,20 @@ pub fn generate<E: Extension>(
     for from in board.pieces(side, Role::Pawn) & !first_rank_pawns(side) & units {
         if let Some(one) = from.offset(0, fwd) {
             if !occupied.contains(one) {
-                push_pawn(out, side, from, one, MoveKind::Quiet, None);
+                let landing = walks::Landing {
+                    to: one,
+                    capture: None,
+                };
+                push_pawn(
+                    out,
+                    promotions,
+                    side,
+                    Role::Pawn,
+                    from,
+                    landing,
+                    MoveKind::Quiet,
+                    None,
+                );
                 if from.rank() == side.pawn_rank() {
                     let two = one.offset(0, fwd).expect("double step stays on the board");
                     if !occupied.contains(two) {
@@ -171,17 +295,32 @@ pub fn generate<E: Extension>(
         }
         if gen == Gen::All {
             for to in attacks::pawn(side, from) & them {
-                push_pawn(out, side, from, to, MoveKind::Capture, board.piece_at(to));
+                let victim = board.piece_at(to);
+                let landing = walks::Landing {
+                    to,
+                    capture: Some(to),
+                };
+                push_pawn(
+                    out,
+                    promotions,
+                    side,
+                    Role::Pawn,
+                    from,
+                    landing,
+                    MoveKind::Capture,
+                    victim,
+                );
             }
             if let Some(ep) = pos.ep {
                 if attacks::pawn(side, from).contains(ep.crossed) && !occupied.contains(ep.crossed)
                 {
                     if let Some(victim) = board.piece_at(ep.pawn) {
-                        if victim.color != side && victim.role == Role::Pawn {
-                            push(
+                        if victim.color != side && victim.role.is_pawn() {
+                            push_at(
                                 out,
                                 from,
                                 ep.crossed,
+                                ep.pawn,
                                 Role::Pawn,
                                 MoveKind::EnPassant,
                                 None,
@@ -194,7 +333,85 @@ pub fn generate<E: Extension>(
         }
         out.unit_done()?;
     }
+    if E::Fairy::ENABLED {
+        for from in board.fairy_units() & us & units {
+            let piece = board.piece_at(from).expect("a fairy unit");
+            fairy_moves(pos, piece, from, gen, promotions, out);
+            out.unit_done()?;
+        }
+    }
     ControlFlow::Continue(())
+}
+
+/// The moves of one fairy unit, by its walk.
+#[inline(never)]
+fn fairy_moves<E: Extension>(
+    pos: &Position<E>,
+    piece: Piece,
+    from: Square,
+    gen: Gen,
+    promotions: Promotions,
+    out: &mut impl MoveSink,
+) {
+    let board = &pos.board;
+    let side = piece.color;
+    let occupied = board.occupied();
+    let targets = match gen {
+        Gen::All => board.by_color(!side),
+        Gen::Quiet => Bitboard::EMPTY,
+    };
+    let role = piece.role;
+    let pawn = role.is_pawn();
+    let locust = walks::captures_beyond(role);
+    walks::for_each_move(piece, from, occupied, targets, |landing| {
+        let to = landing.to;
+        let (kind, captured) = match landing.capture {
+            None if pawn && from.rank().abs_diff(to.rank()) == 2 && is_push(role) => {
+                (MoveKind::DoubleStep, None)
+            }
+            None => (MoveKind::Quiet, None),
+            Some(x) if locust => (MoveKind::Locust, board.piece_at(x)),
+            Some(x) => (MoveKind::Capture, board.piece_at(x)),
+        };
+        if pawn {
+            push_pawn(out, promotions, side, role, from, landing, kind, captured);
+        } else {
+            let at = landing.capture.unwrap_or(to);
+            push_at(out, from, to, at, role, kind, None, captured);
+        }
+    });
+    // En passant: a pawn kind that takes straight or diagonally one step forward takes a
+    // double-stepping pawn kind on the square it crossed.
+    if gen == Gen::All && pawn {
+        if let Some(ep) = pos.ep {
+            if !occupied.contains(ep.crossed) && walks::takes_en_passant_on(piece, from, ep.crossed)
+            {
+                if let Some(victim) = board.piece_at(ep.pawn) {
+                    if victim.color != side && victim.role.is_pawn() {
+                        push_at(
+                            out,
+                            from,
+                            ep.crossed,
+                            ep.pawn,
+                            role,
+                            MoveKind::EnPassant,
+                            None,
+                            Some(victim),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether a pawn kind's quiet moves are pushes (one or two steps), whose two-step move
+/// is a double step that may be taken en passant.
+fn is_push(role: Role) -> bool {
+    role.kind()
+        .walk
+        .iter()
+        .any(|p| p.action == crate::board::walk::Action::Push)
 }
 
 /// The squares of one castling on one side's back rank.

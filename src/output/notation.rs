@@ -11,7 +11,7 @@ fn unit(p: &Placement) -> String {
         "{}{}{}",
         p.piece.color.letter(),
         if p.kamikaze { "k" } else { "" },
-        p.piece.role.letter()
+        p.piece.role.code()
     )
 }
 
@@ -23,21 +23,19 @@ fn placed(p: &Placement) -> String {
             p.piece.color.letter(),
             if p.kamikaze { "k" } else { "" },
             p.square,
-            p.piece.role.letter()
+            p.piece.role.code()
         )
     } else {
         format!("{}{}", unit(p), p.square)
     }
 }
 
+/// The kind as it stands before a move: nothing for the orthodox pawn, else its code.
 fn piece_letter(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "",
-        Role::Knight => "S",
-        Role::Bishop => "B",
-        Role::Rook => "R",
-        Role::Queen => "Q",
-        Role::King => "K",
+    if role == Role::Pawn {
+        ""
+    } else {
+        role.code()
     }
 }
 
@@ -71,10 +69,10 @@ pub fn move_text(pm: &PlayedMove) -> String {
         _ => {
             if pm.kamikaze {
                 s.push('k');
-                s.push(mv.role.letter());
+                s.push_str(mv.role.code());
             } else if pm.royal {
                 s.push('r');
-                s.push(mv.role.letter());
+                s.push_str(mv.role.code());
             } else {
                 s.push_str(piece_letter(mv.role));
             }
@@ -82,15 +80,15 @@ pub fn move_text(pm: &PlayedMove) -> String {
             if let Some(via) = mv.effects.capture_from {
                 let _ = write!(s, "-{via}");
             }
-            s.push(if mv.is_capture() { '*' } else { '-' });
-            let _ = write!(s, "{}", mv.to);
+            if mv.kind == MoveKind::Locust {
+                // The locust takes on the square it passes: `La1*c3-d4`.
+                let _ = write!(s, "*{}-{}", mv.capture_square(), mv.to);
+            } else {
+                s.push(if mv.is_capture() { '*' } else { '-' });
+                let _ = write!(s, "{}", mv.to);
+            }
             if let Some(role) = mv.promotion {
-                let _ = write!(
-                    s,
-                    "={}{}",
-                    if pm.kamikaze { "k" } else { "" },
-                    role.letter()
-                );
+                let _ = write!(s, "={}{}", if pm.kamikaze { "k" } else { "" }, role.code());
             }
             if mv.kind == MoveKind::EnPassant {
                 s.push_str(" ep.");
@@ -118,7 +116,7 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 "[{}{}->r{}{}]",
                 unit(&old),
                 mv.to,
-                r.piece.role.letter(),
+                r.piece.role.code(),
                 r.square
             );
         } else {

@@ -28,8 +28,9 @@ pub fn diagram(out: &mut String, units: &[PieceSpec], stipulation: &str) {
             let sq = Square::from_coords(file, rank);
             match units.iter().rev().find(|u| u.square == sq) {
                 Some(u) => {
-                    let sign = if u.color == Color::Black { "-" } else { " " };
-                    let _ = write!(out, "  {sign}{}", u.role.letter());
+                    // Right-aligned in four columns: `   B`, `  -K`, `  LE`, ` -MO`.
+                    let sign = if u.color == Color::Black { "-" } else { "" };
+                    let _ = write!(out, "{:>4}", format!("{sign}{}", u.role.code()));
                 }
                 None => out.push_str("   ."),
             }

@@ -19,7 +19,7 @@ fn unit_name(p: &PieceSpec) -> String {
         "{}{}{}",
         p.color.letter(),
         if p.kamikaze { "k" } else { "" },
-        p.role.letter()
+        p.role.code()
     )
 }
 
@@ -130,7 +130,7 @@ fn apply(
             for u in units.iter_mut().filter(|u| u.role == *from) {
                 u.role = *to;
             }
-            format!("{}==>{}", from.letter(), to.letter())
+            format!("{}==>{}", from.code(), to.code())
         }
         TwinChange::Stipulation(s) => {
             *stip = Spanned::new(*s, change.span);

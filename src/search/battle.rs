@@ -5,7 +5,7 @@
 use super::{
     annotate, can_reach_goal_in_one, goal_reached, null_move, successors, Limits, PlayedMove, Table,
 };
-use crate::board::{Color, Position};
+use crate::board::{Color, Extension, Position};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveList};
 use crate::stipulation::Goal;
@@ -785,7 +785,7 @@ fn set_play<R: Rules>(
 /// visited the most positions first, so that with several threads the costliest start
 /// first instead of holding the last thread alone at the end (ep-11, s#6: one root move
 /// of 48 is a third of the work). In the moves' order on one thread or below three moves.
-fn costly_first<E: Sync + Send + Copy>(
+fn costly_first<E: Extension>(
     moves: &[(Move, Position<E>)],
     n: u32,
     shorter: impl Fn(&Position<E>) -> bool + Sync,

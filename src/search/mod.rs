@@ -20,7 +20,7 @@ pub use help::{help_plan, series_plan, solve_plan, End, HelpLine, HelpSolution, 
 pub use per_target::keep_first_per_target;
 pub use tt::Table;
 
-use crate::board::{Color, Position};
+use crate::board::{Color, Extension, Position};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveList};
 use crate::stipulation::Goal;
@@ -77,7 +77,7 @@ pub fn goal_reached<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: Goal) -> 
 
 /// The side to move passes (used for threats, set play and series play).
 #[inline]
-pub fn null_move<E: Copy>(pos: &Position<E>) -> Position<E> {
+pub fn null_move<E: Extension>(pos: &Position<E>) -> Position<E> {
     let mut p = *pos;
     p.side = !p.side;
     p.ep = None;

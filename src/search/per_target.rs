@@ -23,7 +23,7 @@
 //! every solution; this module keeps the first n of each target in that order.
 
 use super::{help::HelpLine, null_move, HelpSolution, Step};
-use crate::board::{Bitboard, Board, Color, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Board, Color, FairyStore, Piece, Position, Role, Square};
 use crate::conditions::Rules;
 use crate::movegen::{attacks, attacks_from, Move, MoveKind};
 use crate::stipulation::Goal;
@@ -106,7 +106,12 @@ fn target<R: Rules>(rules: &R, end: &Position<R::Ext>, goal: Option<Goal>) -> Ve
 
 /// Whether the king of `attacker` on `at` is the only unit of its side that attacks a
 /// square next to the other king on `king` which that king's units do not fill.
-fn king_holds_alone(board: &Board, king: Square, at: Square, attacker: Color) -> bool {
+fn king_holds_alone<F: FairyStore>(
+    board: &Board<F>,
+    king: Square,
+    at: Square,
+    attacker: Color,
+) -> bool {
     let occupied = board.occupied().without(king);
     let others = (board.by_color(attacker).without(at))
         .into_iter()
@@ -157,7 +162,7 @@ fn replay<R: Rules>(
 
 /// Moves the origins of `mv`'s units from `before` to `after`: the unit that moves, a
 /// castling's rook, and none for a unit taken.
-fn follow(origins: &mut Origins, before: &Board, after: &Board, mv: &Move) {
+fn follow<F: FairyStore>(origins: &mut Origins, before: &Board<F>, after: &Board<F>, mv: &Move) {
     let mover = before.color_at(mv.from);
     let moved = origins[mv.from.index()];
     for sq in before.occupied() & !after.occupied() {
@@ -248,6 +253,10 @@ fn generation_index(mv: &Move, (df, dr): (i8, i8)) -> u8 {
             (_, 1) => 2,
             _ => 3,
         },
+        _ => unreachable!(
+            "{:?}: the reference solver's intelligent mode is orthodox",
+            mv.role
+        ),
     }
 }
 

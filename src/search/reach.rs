@@ -15,7 +15,7 @@
 //! two squares and the rook in one move: the king counts one move from its castled
 //! square, the rook as standing on either of its squares.
 
-use crate::board::{Bitboard, Board, Color, Position, Role, Square};
+use crate::board::{Bitboard, Board, Color, Extension, Position, Role, Square};
 use crate::movegen::{self, attacks, CastlingSquares};
 use crate::stipulation::Goal;
 use smallvec::SmallVec;
@@ -23,6 +23,10 @@ use std::sync::LazyLock;
 
 /// More moves than any line has: the square cannot be reached or attacked.
 const NEVER: u8 = u8::MAX;
+
+/// Why the bounds ask for an orthodox board: they count orthodox moves, and the rules
+/// with fairy units never ask them (`Rules::ORTHODOX_MOVEMENT`).
+const ORTHODOX_ONLY: &str = "the bounds count orthodox movement only";
 
 /// The unit kinds with their own distances: pawns by colour (they move one way), then the
 /// pieces.
@@ -37,6 +41,7 @@ fn kind(color: Color, role: Role) -> usize {
         Role::Rook => 4,
         Role::Queen => 5,
         Role::King => 6,
+        _ => unreachable!("{role:?}: the bound counts orthodox movement only"),
     }
 }
 
@@ -81,6 +86,7 @@ fn piece_attacks(role: Role, sq: Square) -> Bitboard {
         Role::Queen => attacks::queen(sq, Bitboard::EMPTY),
         Role::King => attacks::king(sq),
         Role::Pawn => unreachable!("pawns have their own distances"),
+        _ => unreachable!("{role:?}: the bound counts orthodox movement only"),
     }
 }
 
@@ -306,7 +312,7 @@ fn fold_min(acc: &mut [u8; 64], row: &[u8; 64]) {
 /// Whether `goal` against `defender` may still stand after at most `attacker_moves` moves
 /// of the other side and `defender_moves` of the defender. `false` is a proof that it
 /// cannot; `true` only means the counts do not exclude it.
-pub fn goal_in_reach<E>(
+pub fn goal_in_reach<E: Extension>(
     pos: &Position<E>,
     defender: Color,
     goal: Goal,
@@ -325,7 +331,7 @@ pub fn goal_in_reach<E>(
 /// may land where it is closed in), and where it lands may close in one other unit: one
 /// fill more than the defender's moves left. So `false` holds for every move of that
 /// unit, and the search need not play them one by one.
-pub fn goal_in_reach_after_moving<E>(
+pub fn goal_in_reach_after_moving<E: Extension>(
     pos: &Position<E>,
     defender: Color,
     goal: Goal,
@@ -352,7 +358,7 @@ pub fn goal_in_reach_after_moving<E>(
 /// least moves to stand on each square, one less, and costs above the moves left are
 /// alike). On an empty board. Where the mate bound fails with the unit standing still,
 /// it fails after every move of a unit that cannot.
-pub fn may_fill_flight<E>(
+pub fn may_fill_flight<E: Extension>(
     pos: &Position<E>,
     defender: Color,
     from: Square,
@@ -383,12 +389,12 @@ pub struct MateQuestion(InPlaceKey, u32);
 /// The question [`goal_in_reach`] answers for mate against `defender` with
 /// `attacker_moves` and no defender move left; `None` where it answers without one.
 #[inline]
-pub fn mate_question<E>(
+pub fn mate_question<E: Extension>(
     pos: &Position<E>,
     defender: Color,
     attacker_moves: usize,
 ) -> Option<MateQuestion> {
-    let board = &pos.board;
+    let board = pos.board.orthodox().expect(ORTHODOX_ONLY);
     let king = board.king(defender)?;
     let att = attacker_moves.min(NEVER as usize - 1) as u8;
     let own = board.by_color(defender);
@@ -406,7 +412,7 @@ pub fn mate_question<E>(
 }
 
 /// The bound, with the defender's unit on `lifted` about to move.
-fn bound_holds<E>(
+fn bound_holds<E: Extension>(
     pos: &Position<E>,
     defender: Color,
     goal: Goal,
@@ -415,7 +421,7 @@ fn bound_holds<E>(
     lifted: Option<Square>,
 ) -> bool {
     let attacker = !defender;
-    let board: &Board = &pos.board;
+    let board: &Board = pos.board.orthodox().expect(ORTHODOX_ONLY);
     let Some(king) = board.king(defender) else {
         return true;
     };

@@ -2,7 +2,7 @@
 //! unit stays within its side's moves of its target.
 
 use super::plans::{Plan, Setup, Target};
-use crate::board::{scramble, Bitboard, Color, Position, Role, Square};
+use crate::board::{scramble, Bitboard, Color, Extension, Position, Role, Square};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveKind};
 use crate::search::{goal_reached, reach, visit, Limits, Table};
@@ -70,7 +70,7 @@ impl Units {
     }
 
     /// Follows `mv` of `mover`, after which the position is `after`.
-    fn play<E>(&mut self, mv: &Move, mover: Color, after: &Position<E>) -> Undo {
+    fn play<E: Extension>(&mut self, mv: &Move, mover: Color, after: &Position<E>) -> Undo {
         let undo = |s: &Units| Undo {
             moved: None,
             taken: None,
@@ -246,7 +246,7 @@ pub(super) fn follow<R: Rules>(
         track(&mut units, setup.defender, u.sq, u.role, *t);
         let code = match t {
             Target::Taken => 0xFFFF,
-            Target::On(sq, role) => (sq.index() as u64) << 8 | *role as u64,
+            Target::On(sq, role) => (sq.index() as u64) << 8 | role.index() as u64,
         };
         salt = scramble(salt ^ (i as u64) << 32 ^ code);
     }
@@ -259,7 +259,9 @@ pub(super) fn follow<R: Rules>(
             unit.role,
             Target::On(sq, role),
         );
-        salt = scramble(salt ^ 0x5555 ^ (i as u64) << 32 ^ (sq.index() as u64) << 8 ^ role as u64);
+        salt = scramble(
+            salt ^ 0x5555 ^ (i as u64) << 32 ^ (sq.index() as u64) << 8 ^ role.index() as u64,
+        );
     }
     if !in_reach(&units, pos.side, half_moves) {
         return Vec::new();

@@ -1,7 +1,7 @@
 //! The plans of a help-stalemate: where its final position may have each unit, built
 //! from what that position must have (see the parent module).
 
-use crate::board::{Bitboard, Color, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Color, Extension, Piece, Position, Role, Square};
 use crate::movegen::{attacks, attacks_from};
 use crate::search::reach;
 use rayon::prelude::*;
@@ -46,6 +46,7 @@ fn roles_of(role: Role) -> &'static [Role] {
         Role::Rook => &[Role::Rook],
         Role::Queen => &[Role::Queen],
         Role::King => &[Role::King],
+        _ => unreachable!("{role:?}: plans are for orthodox play"),
     }
 }
 
@@ -80,6 +81,7 @@ fn neighbours(color: Color, role: Role, sq: Square) -> Bitboard {
             Some(front) => Bitboard::from_square(front),
             None => Bitboard::EMPTY,
         },
+        _ => unreachable!("{role:?}: plans are for orthodox play"),
     }
 }
 
@@ -114,6 +116,7 @@ fn pin_stops(role: Role, line: Line) -> bool {
         // A pinned pawn may still push along a file.
         Role::Pawn => line != Line::File,
         Role::Queen | Role::King => false,
+        _ => unreachable!("{role:?}: plans are for orthodox play"),
     }
 }
 
@@ -471,7 +474,7 @@ impl Enumerator<'_> {
 /// each square's handed to `each` as soon as they are known: so the threads that finish
 /// enumerating go on to search plans. `None` when a king is missing, the moves are too
 /// many to count, or the enumeration gives up (`MAX_STEPS`; then `each` is called no more).
-pub(super) fn for_each_king_square<E: Sync, T: Send>(
+pub(super) fn for_each_king_square<E: Extension, T: Send>(
     pos: &Position<E>,
     half_moves: usize,
     each: impl Fn(&Setup, &[Plan]) -> T + Sync,
