@@ -386,7 +386,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         after.take(mv.capture_square());
         after.shift(mv.from, mv.to, Piece::new(mover, mv.role));
         if let Some(role) = mv.promotion {
-            after.set_role(mv.to, Role::Pawn, role);
+            after.set_role(mv.to, mv.role, role);
         }
         let kamikaze = pos.board.is_kamikaze(mv.from);
         let mut effects = Effects {
@@ -727,7 +727,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 continue;
             }
             walks::for_each_move(piece, via, occ, them, |landing| {
-                if let Some(x) = landing.capture {
+                // A locust landing on the square it left makes no move (the reference
+                // solver generates none).
+                if let Some(x) = landing.capture.filter(|_| landing.to != from) {
                     push_via(
                         out,
                         self.promotions,

@@ -7,6 +7,8 @@ mod alice;
 mod assassin;
 mod circe;
 mod fairy;
+#[cfg(test)]
+mod harness;
 mod orthodox;
 mod parse;
 mod resolve;

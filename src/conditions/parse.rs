@@ -23,7 +23,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-const CONDITION_NAMES: [&str; 25] = [
+pub(crate) const CONDITION_NAMES: [&str; 25] = [
     "circe",
     "anticirce",
     "mirrorcirce",

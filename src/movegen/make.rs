@@ -28,7 +28,7 @@ pub fn play_orthodox<E: Extension>(pos: &mut Position<E>, mv: &Move) {
     let piece = Piece::new(side, mv.role);
     board.shift(mv.from, mv.to, piece);
     if let Some(role) = mv.promotion {
-        board.set_role(mv.to, Role::Pawn, role);
+        board.set_role(mv.to, mv.role, role);
     }
     if mv.is_castling() {
         let (rf, rt) = castling_rook(mv);

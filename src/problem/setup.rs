@@ -190,14 +190,14 @@ pub fn build_position<R: Rules>(
         let kings = twin
             .units
             .iter()
-            .filter(|u| u.color == color && u.role == Role::King)
+            .filter(|u| u.color == color && u.role.is_royal())
             .count();
         if kings > 1 {
             let u = twin
                 .units
                 .iter()
                 .rev()
-                .find(|u| u.color == color && u.role == Role::King)
+                .find(|u| u.color == color && u.role.is_royal())
                 .expect("a king");
             return Err(SetupError::new(
                 u.span,

@@ -1,0 +1,266 @@
+//! The generic check of every rules type: for each condition of the name table (alone,
+//! with kamikaze units, and on boards with fairy units of every kind), random games
+//! from random positions, where each fast path must give what playing every move and
+//! testing it gives: the legal moves in their order, the children positions,
+//! whether a move exists, the may-check filter, the check test against an observation
+//! computed walk by walk, and each incremental hash against one computed afresh.
+//! A condition added to the name table is checked here without being listed.
+
+use super::parse::CONDITION_NAMES;
+use super::{command_line_words, resolve, Rules, UnitMarks, WithRules};
+use crate::board::{Bitboard, Board, Color, Extension, FairyStore, Piece, Position, Role, Square};
+use crate::input::parse_file;
+use crate::movegen::{walks, MoveList};
+use crate::problem::{build_position, expand};
+use std::ops::ControlFlow;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random problem text: both kings, and `units` other units of the given kinds (pawns
+/// not on the first or last rank), each kamikaze with probability `kamikaze` / 8.
+fn random_problem(
+    rng: &mut Rng,
+    kinds: &[Role],
+    units: usize,
+    kamikaze: usize,
+    words: &str,
+) -> String {
+    let mut taken = Bitboard::EMPTY;
+    let mut white = Vec::new();
+    let mut black = Vec::new();
+    let mut place = |rng: &mut Rng, role: Role, taken: &mut Bitboard| loop {
+        let sq = Square::new(rng.below(64) as u8);
+        let edge = sq.rank() == 0 || sq.rank() == 7;
+        if taken.contains(sq) || (role.is_pawn() && edge) {
+            continue;
+        }
+        *taken = taken.with(sq);
+        return sq;
+    };
+    for (i, list) in [&mut white, &mut black].into_iter().enumerate() {
+        let k = place(rng, Role::King, &mut taken);
+        list.push((String::from("K"), k, false));
+        let _ = i;
+    }
+    for _ in 0..units {
+        let role = kinds[rng.below(kinds.len())];
+        let sq = place(rng, role, &mut taken);
+        let k = rng.below(8) < kamikaze && role != Role::King;
+        let list = if rng.below(2) == 0 {
+            &mut white
+        } else {
+            &mut black
+        };
+        list.push((role.code().to_string(), sq, k));
+    }
+    let side = |name: &str, list: &[(String, Square, bool)]| {
+        let mut s = String::new();
+        for (code, sq, k) in list {
+            s.push_str(&format!(
+                " {name}{} {code}{sq}",
+                if *k { " kamikaze" } else { "" }
+            ));
+        }
+        s
+    };
+    let condition = if words.is_empty() {
+        String::new()
+    } else {
+        format!("condition {words}\n")
+    };
+    format!(
+        "begin\nstipulation h#2\n{condition}pieces{}{}\nend\n",
+        side("white", &white),
+        side("black", &black)
+    )
+}
+
+/// The units of `by` that could capture a unit on `sq`, walk by walk with the slow
+/// reference walker: the observation the fast `attackers` must give.
+fn reference_attackers<F: FairyStore>(board: &Board<F>, sq: Square, by: Color) -> Bitboard {
+    let occ = board.occupied().with(sq);
+    let mut out = Bitboard::EMPTY;
+    for from in board.by_color(by).without(sq) {
+        let piece = board.piece_at(from).expect("occupied");
+        let moves = walks::reference::moves(piece, from, occ);
+        if moves.captures.iter().any(|&(_, x)| x == sq) {
+            out = out.with(from);
+        }
+    }
+    out
+}
+
+/// The board's units put afresh on an empty board: its hash is the one to match.
+fn rebuilt<F: FairyStore>(board: &Board<F>) -> Board<F> {
+    let mut b = Board::<F>::empty();
+    for (sq, piece) in board.units() {
+        b.put(sq, piece, board.is_kamikaze(sq));
+    }
+    b
+}
+
+/// Random games under one rules value; returns the number of positions compared.
+struct Games<'a> {
+    text: &'a str,
+    steps: usize,
+    seed: u64,
+}
+
+impl WithRules for Games<'_> {
+    type Output = usize;
+
+    fn run<R: Rules>(self, rules: &R) -> usize {
+        let spec = parse_file(self.text).remove(0).expect("the problem parses");
+        let twin = expand(&spec).expect("twins").remove(0);
+        let Ok(start) = build_position(
+            rules,
+            &twin,
+            &spec.options,
+            Color::White,
+            twin.stipulation.span,
+        ) else {
+            return 0; // an illegal random position
+        };
+        let mut rng = Rng(self.seed);
+        let mut pos = start;
+        let mut checked = 0;
+        for _ in 0..self.steps {
+            let slow = by_playing(rules, &pos);
+            compare(rules, &pos, &slow, self.text);
+            checked += 1;
+            if slow.is_empty() {
+                break;
+            }
+            pos = rules.play(&pos, &slow[rng.below(slow.len())]);
+        }
+        checked
+    }
+}
+
+/// The slow answer: every pseudo-legal move played and tested.
+fn by_playing<R: Rules>(rules: &R, pos: &Position<R::Ext>) -> MoveList {
+    let mut moves = MoveList::new();
+    rules.pseudo_legal(pos, &mut moves);
+    moves.retain(|mv| rules.is_legal(pos, mv, &rules.play(pos, mv)));
+    moves
+}
+
+fn compare<R: Rules>(rules: &R, pos: &Position<R::Ext>, slow: &MoveList, text: &str) {
+    let mut fast = MoveList::new();
+    rules.legal_moves(pos, &mut fast);
+    assert_eq!(&fast, slow, "legal moves of {pos:?} in\n{text}");
+    let mut children = Vec::new();
+    let _ = rules.try_for_each_child(pos, |mv, after| {
+        children.push((*mv, *after));
+        ControlFlow::Continue(())
+    });
+    assert!(
+        children.iter().map(|(m, _)| m).eq(slow.iter()),
+        "children of {pos:?} in\n{text}"
+    );
+    for (mv, after) in &children {
+        assert_eq!(*after, rules.play(pos, mv), "{mv:?} in {pos:?} in\n{text}");
+        assert_eq!(
+            after.board.hash(),
+            rebuilt(&after.board).hash(),
+            "hash after {mv:?} in {pos:?} in\n{text}"
+        );
+        if !rules.may_check(pos, mv) {
+            assert!(
+                !rules.in_check(after, after.side),
+                "{mv:?} checks in {pos:?}"
+            );
+        }
+    }
+    assert_eq!(
+        rules.has_legal_move(pos),
+        !slow.is_empty(),
+        "{pos:?} in\n{text}"
+    );
+    // Observation: the one function against the walks, from every square of the board.
+    let board = &pos.board;
+    for sq in Square::all().step_by(5) {
+        for by in Color::ALL {
+            assert_eq!(
+                crate::movegen::attackers(board, sq, by, board.occupied()),
+                reference_attackers(board, sq, by),
+                "attackers of {sq} by {by:?} in {pos:?}"
+            );
+        }
+    }
+    let _ = <R::Ext as Extension>::Fairy::ENABLED;
+}
+
+/// Runs random games of every condition of the name table, with orthodox units, with
+/// kamikaze units, and with fairy units of every kind.
+#[test]
+fn every_condition_agrees_with_playing_every_move() {
+    let fairy_kinds: Vec<Role> = Role::all()
+        .filter(|r| !r.is_orthodox() && !r.is_royal())
+        .collect();
+    let orthodox = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ];
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut words: Vec<String> = std::iter::once(String::new())
+        .chain(CONDITION_NAMES.iter().map(|w| w.to_string()))
+        .collect();
+    words.extend(
+        [
+            "Circe RexInclusive",
+            "Circe Volcanic",
+            "Circe Strict",
+            "AntiCirce Cheylan",
+        ]
+        .map(String::from),
+    );
+    let mut total = 0;
+    for w in &words {
+        let mut checked = 0;
+        let mut attempts = 0;
+        while checked < 600 && attempts < 3000 {
+            attempts += 1;
+            let (kinds, kamikaze): (&[Role], usize) = match attempts % 3 {
+                0 => (&orthodox, 0),
+                1 => (&fairy_kinds, 0),
+                _ => (&fairy_kinds, 2),
+            };
+            let units = 3 + rng.below(7);
+            let text = random_problem(&mut rng, kinds, units, kamikaze, w);
+            let Ok(spec) = parse_file(&text).remove(0) else {
+                continue;
+            };
+            let marks = UnitMarks::of(&spec.pieces);
+            let Ok(rules) = resolve(&command_line_words(&[w.as_str()]), marks) else {
+                continue; // a combination the solver refuses (Alice with kamikaze units)
+            };
+            checked += rules.dispatch(Games {
+                text: &text,
+                steps: 12,
+                seed: rng.next(),
+            });
+        }
+        assert!(checked >= 300, "{w}: only {checked} positions");
+        total += checked;
+    }
+    eprintln!("harness: {total} positions");
+    assert!(total > 10_000, "{total}");
+    let _ = Piece::new(Color::White, Role::Pawn);
+}
