@@ -66,12 +66,12 @@ impl FairyStore for FairyUnits {
     }
     #[inline(always)]
     fn role(&self, sq: Square) -> Role {
-        Role(self.roles[sq.index()])
+        Role::from_index(usize::from(self.roles[sq.index()])).expect("a fairy unit's kind")
     }
     #[inline(always)]
     fn put(&mut self, sq: Square, role: Role) {
         self.units = self.units.with(sq);
-        self.roles[sq.index()] = role.0;
+        self.roles[sq.index()] = role.index() as u8;
     }
     #[inline(always)]
     fn remove(&mut self, sq: Square) {

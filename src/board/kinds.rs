@@ -62,7 +62,7 @@ macro_rules! kinds {
         impl Role {
             $(
                 #[doc = $desc]
-                pub const $name: Role = Role($index);
+                pub const $name: Role = Role::of_index($index);
             )*
         }
 

@@ -2,6 +2,7 @@
 
 use super::kinds::{Class, Kind, KINDS};
 use std::fmt;
+use std::num::NonZeroU8;
 use std::ops::Not;
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -78,8 +79,11 @@ impl Not for Color {
 /// each kind's code, class and walk are. The six orthodox kinds come first; their
 /// constants are named like the fairy kinds' (`Role::Knight`, `Role::Grasshopper`).
 /// Popeye writes the knight `S`.
+///
+/// Stored as its index plus one, so that `Option<Role>` (a promotion) and
+/// `Option<Piece>` (a capture) take no byte of their own in a move.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Role(pub(super) u8);
+pub struct Role(NonZeroU8);
 
 impl Role {
     /// The orthodox kinds.
@@ -96,25 +100,33 @@ impl Role {
     /// How many kinds there are.
     pub const COUNT: usize = 86;
 
+    /// The kind of index `i` (below [`Role::COUNT`]), for the table of kinds.
+    pub(super) const fn of_index(i: u8) -> Role {
+        match NonZeroU8::new(i + 1) {
+            Some(n) => Role(n),
+            None => panic!("an index below 255"),
+        }
+    }
+
     #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        self.0.get() as usize - 1
     }
 
     /// The kind with index `i`, if there is one.
     pub fn from_index(i: usize) -> Option<Role> {
-        (i < Role::COUNT).then_some(Role(i as u8))
+        (i < Role::COUNT).then(|| Role::of_index(i as u8))
     }
 
     /// Every kind, orthodox first.
     pub fn all() -> impl Iterator<Item = Role> {
-        (0..Role::COUNT as u8).map(Role)
+        (0..Role::COUNT as u8).map(Role::of_index)
     }
 
     /// Whether this is one of the six orthodox kinds.
     #[inline]
     pub const fn is_orthodox(self) -> bool {
-        self.0 < 6
+        self.0.get() <= 6
     }
 
     /// This kind's row of the table.

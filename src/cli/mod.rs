@@ -144,8 +144,12 @@ pub struct BenchArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
+    /// A problem file (Popeye input or YAML): the position of its first problem, under
+    /// its conditions, with the side to move that its stipulation starts with (FEN has
+    /// no letters for fairy pieces).
+    pub file: Option<PathBuf>,
     /// The position in FEN (default: the game array).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "file")]
     pub fen: Option<String>,
     /// Depth in plies.
     #[arg(long, short, default_value_t = 4)]

@@ -274,24 +274,30 @@ fn regrant<O: Origins, F: FairyStore>(
     }
 }
 
-/// The unit placed on `sq`: a pawn put on its last rank promotes at once, one variant per choice.
-fn placements(piece: Piece, sq: Square, kamikaze: bool) -> impl Iterator<Item = Placement> {
-    let promote = piece.role == Role::Pawn && sq.rank() == piece.color.promotion_rank();
-    let roles: &'static [Role] = if promote {
-        &Role::PROMOTIONS
+/// The unit placed on `sq`: a pawn kind put on its last rank promotes at once, one
+/// variant per choice.
+fn placements(
+    promotions: Promotions,
+    piece: Piece,
+    sq: Square,
+    kamikaze: bool,
+) -> impl Iterator<Item = Placement> {
+    let promote = piece.role.is_pawn() && sq.rank() == piece.color.promotion_rank();
+    let (choices, single) = if promote {
+        (Some(promotions.iter()), None)
     } else {
-        &[Role::Pawn]
+        (None, Some(piece.role))
     };
-    roles.iter().map(move |&r| Placement {
-        piece: if promote {
-            Piece::new(piece.color, r)
-        } else {
-            piece
-        },
-        square: sq,
-        kamikaze,
-        promoted: promote,
-    })
+    choices
+        .into_iter()
+        .flatten()
+        .chain(single)
+        .map(move |r| Placement {
+            piece: Piece::new(piece.color, r),
+            square: sq,
+            kamikaze,
+            promoted: promote.then_some(piece.role),
+        })
 }
 
 /// The square of `color`'s royal unit: its king, or the royal piece a king became.
@@ -410,7 +416,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                             piece: moved,
                             square: sq,
                             kamikaze,
-                            promoted: false,
+                            promoted: None,
                         });
                     }
                     _ => {
@@ -427,7 +433,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 let cap = Capture {
                     role,
                     color: mover,
-                    x: mv.to,
+                    // The capture square (a locust's victim's, not its landing square).
+                    x: mv.capture_square(),
                     from: mv.from,
                     to: mv.to,
                     capturer_role: captured.role,
@@ -450,7 +457,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     piece: Piece::new(mover, role),
                     square: sq,
                     kamikaze: false,
-                    promoted: false,
+                    promoted: None,
                 });
             }
             if let Some(circe) = self.captured_reborn() {
@@ -491,6 +498,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                             {
                                 let buried = taken && circe.occupied == Occupied::Volcanic;
                                 for placement in placements(
+                                    self.promotions,
                                     Piece::new(captured.color, role),
                                     sq,
                                     captured_kamikaze,
@@ -555,7 +563,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             let (df, dr) = if contra { (-df, -dr) } else { (df, dr) };
             if let Some(sq) = p.square.offset(df, dr) {
                 if !occupied.contains(sq) {
-                    for placement in placements(p.piece(), sq, p.kamikaze()) {
+                    for placement in placements(self.promotions, p.piece(), sq, p.kamikaze()) {
                         let mut m = mv;
                         m.effects.arrival = Some(placement);
                         out.push(m);
@@ -575,7 +583,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 piece: h.piece(),
                 square: h.square,
                 kamikaze: h.kamikaze(),
-                promoted: false,
+                promoted: None,
             });
             mv.effects.erupted = true;
         }

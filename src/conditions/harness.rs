@@ -8,7 +8,7 @@
 
 use super::parse::CONDITION_NAMES;
 use super::{command_line_words, resolve, Rules, UnitMarks, WithRules};
-use crate::board::{Bitboard, Board, Color, Extension, FairyStore, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Board, Color, FairyStore, Position, Role, Square};
 use crate::input::parse_file;
 use crate::movegen::{walks, MoveList};
 use crate::problem::{build_position, expand};
@@ -41,7 +41,7 @@ fn random_problem(
     let mut taken = Bitboard::EMPTY;
     let mut white = Vec::new();
     let mut black = Vec::new();
-    let mut place = |rng: &mut Rng, role: Role, taken: &mut Bitboard| loop {
+    let place = |rng: &mut Rng, role: Role, taken: &mut Bitboard| loop {
         let sq = Square::new(rng.below(64) as u8);
         let edge = sq.rank() == 0 || sq.rank() == 7;
         if taken.contains(sq) || (role.is_pawn() && edge) {
@@ -50,10 +50,9 @@ fn random_problem(
         *taken = taken.with(sq);
         return sq;
     };
-    for (i, list) in [&mut white, &mut black].into_iter().enumerate() {
+    for list in [&mut white, &mut black] {
         let k = place(rng, Role::King, &mut taken);
         list.push((String::from("K"), k, false));
-        let _ = i;
     }
     for _ in 0..units {
         let role = kinds[rng.below(kinds.len())];
@@ -201,7 +200,6 @@ fn compare<R: Rules>(rules: &R, pos: &Position<R::Ext>, slow: &MoveList, text: &
             );
         }
     }
-    let _ = <R::Ext as Extension>::Fairy::ENABLED;
 }
 
 /// Runs random games of every condition of the name table, with orthodox units, with
@@ -218,7 +216,12 @@ fn every_condition_agrees_with_playing_every_move() {
         Role::Rook,
         Role::Queen,
     ];
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    // A fixed seed for CI; `FAIRY_HARNESS_SEED=n` runs other games (a local fuzzing run).
+    let seed = std::env::var("FAIRY_HARNESS_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x9E37_79B9_7F4A_7C15u64);
+    let mut rng = Rng(seed | 1);
     let mut words: Vec<String> = std::iter::once(String::new())
         .chain(CONDITION_NAMES.iter().map(|w| w.to_string()))
         .collect();
@@ -235,7 +238,7 @@ fn every_condition_agrees_with_playing_every_move() {
     for w in &words {
         let mut checked = 0;
         let mut attempts = 0;
-        while checked < 600 && attempts < 3000 {
+        while checked < 2000 && attempts < 10_000 {
             attempts += 1;
             let (kinds, kamikaze): (&[Role], usize) = match attempts % 3 {
                 0 => (&orthodox, 0),
@@ -257,10 +260,9 @@ fn every_condition_agrees_with_playing_every_move() {
                 seed: rng.next(),
             });
         }
-        assert!(checked >= 300, "{w}: only {checked} positions");
+        assert!(checked >= 1000, "{w}: only {checked} positions");
         total += checked;
     }
     eprintln!("harness: {total} positions");
-    assert!(total > 10_000, "{total}");
-    let _ = Piece::new(Color::White, Role::Pawn);
+    assert!(total > 40_000, "{total}");
 }

@@ -96,6 +96,13 @@ pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, C
                 message: "kamikaze units cannot be combined with Anticirce or Mars Circe".into(),
             });
         }
+        if f.circe.is_some() && marks.fairy.is_some() {
+            // The reference solver defines no rebirth for them and refuses the problem.
+            return Err(ConditionError {
+                span,
+                message: "kamikaze units cannot be combined with Circe and fairy pieces".into(),
+            });
+        }
     }
     Ok(match (fairy, marks.kamikaze, marks.fairy) {
         (None, None, None) => RuleSet::Orthodox,

@@ -30,6 +30,11 @@ impl Masks {
         let occupied = us | them;
         let checkers = attackers(board, king, !side, occupied);
         let target = match checkers.first() {
+            // A line piece's check may be blocked; a leaper's (a fairy one on the same
+            // line too: a dabbaba two squares off) only taken.
+            Some(c) if E::Fairy::ENABLED && board.fairy_units().contains(c) => {
+                Bitboard::from_square(c)
+            }
             Some(c) => attacks::between(king, c).with(c),
             None => Bitboard::FULL,
         };
@@ -88,7 +93,7 @@ impl Legality {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn allows<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> bool {
         let Some(masks) = &self.masks else {
             return legal_by_playing(pos, mv);
@@ -102,7 +107,7 @@ impl Legality {
     }
 
     /// A move that is neither en passant nor castling.
-    #[inline]
+    #[inline(always)]
     fn allows_step<E: Extension>(&self, masks: &Masks, pos: &Position<E>, mv: &Move) -> bool {
         if mv.from == masks.king {
             attackers(&pos.board, mv.to, !pos.side, self.without_king).is_empty()

@@ -56,13 +56,14 @@ pub fn play_orthodox<E: Extension>(pos: &mut Position<E>, mv: &Move) {
 /// The en passant chance a double step of `mover` leaves on `board` (the board after
 /// it): the square it crossed, recorded only when an enemy pawn kind could take there,
 /// so that equal positions hash equal.
-#[inline]
+#[inline(always)]
 pub fn en_passant_chance<F: FairyStore>(
     board: &Board<F>,
     mover: Color,
     mv: &Move,
 ) -> Option<EnPassant> {
-    let crossed = if mv.role == Role::Pawn {
+    // Only pawns double-step on an orthodox board.
+    let crossed = if !F::ENABLED || mv.role == Role::Pawn {
         // From the arrival: under Anti-Mars Circe the step starts on the rebirth square.
         mv.to.offset(0, -mover.forward())?
     } else {

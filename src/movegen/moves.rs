@@ -26,8 +26,8 @@ pub struct Placement {
     pub piece: Piece,
     pub square: Square,
     pub kamikaze: bool,
-    /// A pawn that promoted on arrival (`[+bPe1=R]`).
-    pub promoted: bool,
+    /// The pawn kind it was, when it promoted on arrival (`[+bPe1=R]`).
+    pub promoted: Option<Role>,
 }
 
 /// Side effects of a capture under a condition, decided at generation time so that

@@ -26,7 +26,7 @@ pub fn attacks_from(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// The units of `by` that could capture a unit on `sq` (were it an enemy), with the given
 /// occupancy of the other squares: the one observation function of the rules.
-#[inline]
+#[inline(always)]
 pub fn attackers<F: FairyStore>(
     board: &Board<F>,
     sq: Square,
@@ -152,8 +152,14 @@ fn push_pawn(
     let to = landing.to;
     let at = landing.capture.unwrap_or(to);
     if to.rank() == color.promotion_rank() {
-        for promotion in promotions.iter() {
-            push_at(out, from, to, at, role, kind, Some(promotion), captured);
+        if promotions.has_fairy() {
+            for promotion in promotions.iter() {
+                push_at(out, from, to, at, role, kind, Some(promotion), captured);
+            }
+        } else {
+            for promotion in Role::PROMOTIONS {
+                push_at(out, from, to, at, role, kind, Some(promotion), captured);
+            }
         }
     } else {
         push_at(out, from, to, at, role, kind, None, captured);

@@ -17,11 +17,12 @@ fn unit(p: &Placement) -> String {
 
 /// A placed unit with its square: `wSg8`, or `bPe1=R` for a pawn that promoted on arrival.
 fn placed(p: &Placement) -> String {
-    if p.promoted {
+    if let Some(pawn) = p.promoted {
         format!(
-            "{}{}P{}={}",
+            "{}{}{}{}={}",
             p.piece.color.letter(),
             if p.kamikaze { "k" } else { "" },
+            pawn.code(),
             p.square,
             p.piece.role.code()
         )
@@ -120,7 +121,18 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 r.square
             );
         } else {
-            let _ = write!(s, "[{}{}->{}]", unit(r), mv.to, r.square);
+            // The unit as it arrived, then its new kind where it changes (Chameleon
+            // Anticirce, AntiClone): `[wRd5->Qd1]`, `[wRd5->h1]`.
+            let arrived = Placement {
+                piece: Piece::new(r.piece.color, mv.promotion.unwrap_or(mv.role)),
+                ..*r
+            };
+            let changed = if arrived.piece.role == r.piece.role {
+                ""
+            } else {
+                r.piece.role.code()
+            };
+            let _ = write!(s, "[{}{}->{changed}{}]", unit(&arrived), mv.to, r.square);
         }
     }
     if e.capturer_removed && e.removal_shown {
@@ -128,7 +140,7 @@ pub fn move_text(pm: &PlayedMove) -> String {
             piece: Piece::new(pm.mover, mv.promotion.unwrap_or(mv.role)),
             square: mv.to,
             kamikaze: true,
-            promoted: false,
+            promoted: None,
         };
         let _ = write!(s, "[-{}{}]", unit(&p), mv.to);
     }
