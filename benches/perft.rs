@@ -78,13 +78,15 @@ fn bench_perft(c: &mut Criterion) {
 /// The cost of each condition against orthodox play: the conditions and positions of
 /// `fairy bench` (`fairy::bench`), one benchmark per condition over all positions.
 fn bench_conditions(c: &mut Criterion) {
-    use fairy::bench::{positions, rules_of, CONDITIONS};
+    use fairy::bench::{family, positions, rules_of, set_up, CONDITIONS};
     use fairy::conditions::{Fairy, RuleSet, Rules, WithRules};
 
     /// The positions set up under one rules value, timed together.
     struct Bench<'a, 'g> {
         group: &'a mut criterion::BenchmarkGroup<'g, criterion::measurement::WallTime>,
         name: &'a str,
+        /// A piece family's substitutions (none for a condition).
+        substitute: &'a [(fairy::board::Role, fairy::board::Role)],
         fens: &'a [String],
         depth: u32,
     }
@@ -94,11 +96,7 @@ fn bench_conditions(c: &mut Criterion) {
             let set_up: Vec<Position<R::Ext>> = self
                 .fens
                 .iter()
-                .map(|fen| {
-                    let mut pos = Position::from_fen(fen).expect("FEN");
-                    rules.init(&mut pos, &[]).expect("init");
-                    pos
-                })
+                .map(|fen| set_up(rules, fen, self.substitute).expect("bench position"))
                 .collect();
             let nodes: u64 = set_up
                 .iter()
@@ -136,6 +134,7 @@ fn bench_conditions(c: &mut Criterion) {
         rules.dispatch(Bench {
             group: &mut group,
             name,
+            substitute: family(name).unwrap_or(&[]),
             fens: &fens,
             depth: 3,
         });

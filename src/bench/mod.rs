@@ -6,9 +6,10 @@ mod data;
 
 pub use data::{positions, BenchPosition, BenchProblem, PROBLEMS};
 
-use crate::board::Position;
+use crate::board::{Piece, Position, Role};
 use crate::conditions::{command_line_words, resolve, RuleSet, Rules, UnitMarks, WithRules};
 use crate::input::parse_file;
+use crate::movegen::Promotions;
 use crate::problem::{solve_problem, SolveConfig};
 use serde::Serialize;
 use std::fmt::Write;
@@ -31,7 +32,51 @@ pub const CONDITIONS: &[&str] = &[
     "Circe Volcanic",
     "MarsCirce",
     "AliceChess",
+    "leapers",
+    "riders",
+    "hoppers",
+    "chinese",
 ];
+
+/// The piece families: rows under no condition with some orthodox pieces of the bench
+/// positions turned into fairy pieces of a family (four or more a position).
+pub const FAMILIES: &[(&str, &[(Role, Role)])] = &[
+    (
+        "leapers",
+        &[(Role::Knight, Role::Camel), (Role::Bishop, Role::Zebra)],
+    ),
+    (
+        "riders",
+        &[
+            (Role::Knight, Role::Nightrider),
+            (Role::Queen, Role::Amazon),
+        ],
+    ),
+    (
+        "hoppers",
+        &[
+            (Role::Knight, Role::Grasshopper),
+            (Role::Bishop, Role::Lion),
+        ],
+    ),
+    (
+        "chinese",
+        &[
+            (Role::Knight, Role::Mao),
+            (Role::Bishop, Role::Vao),
+            (Role::Rook, Role::Pao),
+            (Role::Queen, Role::Leo),
+        ],
+    ),
+];
+
+/// The substitutions of a piece-family row, if `row` names one.
+pub fn family(row: &str) -> Option<&'static [(Role, Role)]> {
+    FAMILIES
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(row))
+        .map(|(_, subs)| *subs)
+}
 
 /// A benchmark that cannot run.
 #[derive(Debug, thiserror::Error)]
@@ -78,22 +123,53 @@ pub struct ConditionBench {
     pub solve_seconds: f64,
 }
 
-/// The rules a bench condition stands for (`orthodox`: none).
+/// The rules a bench condition stands for (`orthodox`: none; a piece family: no
+/// condition, with the family's fairy pieces on the board).
 pub fn rules_of(condition: &str) -> Result<RuleSet, BenchError> {
-    let words = if condition.eq_ignore_ascii_case(ORTHODOX) {
+    let words = if condition.eq_ignore_ascii_case(ORTHODOX) || family(condition).is_some() {
         Vec::new()
     } else {
         command_line_words(&[condition])
     };
-    resolve(&words, UnitMarks::default()).map_err(|e| BenchError::Condition {
+    let marks = match family(condition) {
+        Some(subs) => UnitMarks {
+            fairy: Some(crate::input::Span::new(1, 1)),
+            promotions: Promotions::with(subs.iter().map(|&(_, to)| to)),
+            ..UnitMarks::default()
+        },
+        None => UnitMarks::default(),
+    };
+    resolve(&words, marks).map_err(|e| BenchError::Condition {
         condition: condition.to_string(),
         message: e.message,
     })
 }
 
-/// Perft of `fen` to `depth` under `rules`: the node count and the position set up.
+/// A bench position under `rules`: `fen` with the units of `substitute` turned into
+/// other kinds (a piece family's row; see [`family`]).
+pub fn set_up<R: Rules>(
+    rules: &R,
+    fen: &str,
+    substitute: &[(Role, Role)],
+) -> Result<Position<R::Ext>, String> {
+    let mut pos: Position<R::Ext> = Position::from_fen(fen).map_err(|e| e.to_string())?;
+    for &(from, to) in substitute {
+        for sq in pos.board.by_role(from) {
+            let (piece, kamikaze) = pos.board.take(sq).expect("a unit");
+            pos.board.put(sq, Piece::new(piece.color, to), kamikaze);
+            // Only kings and rooks castle.
+            pos.castling = pos.castling.without(sq);
+        }
+    }
+    rules.init(&mut pos, &[])?;
+    Ok(pos)
+}
+
+/// Perft of `fen` to `depth` under `rules`, with the units of `substitute` turned into
+/// other kinds: the node count and the position set up.
 struct Perft<'a> {
     fen: &'a str,
+    substitute: &'a [(Role, Role)],
     depth: u32,
     min_time: Duration,
 }
@@ -102,8 +178,7 @@ impl WithRules for Perft<'_> {
     type Output = Result<(u64, u32, Duration), String>;
     /// Nodes of one run, the number of runs, their total time.
     fn run<R: Rules>(self, rules: &R) -> Self::Output {
-        let mut pos: Position<R::Ext> = Position::from_fen(self.fen).map_err(|e| e.to_string())?;
-        rules.init(&mut pos, &[])?;
+        let pos = set_up(rules, self.fen, self.substitute)?;
         let start = Instant::now();
         let mut runs = 0;
         let mut nodes;
@@ -129,6 +204,7 @@ pub fn run_condition(condition: &str, config: &BenchConfig) -> Result<ConditionB
         let (n, runs, t) = rules
             .dispatch(Perft {
                 fen: &p.fen,
+                substitute: family(condition).unwrap_or(&[]),
                 depth: config.depth,
                 min_time: config.min_time,
             })
@@ -285,5 +361,21 @@ mod tests {
         assert!(rows[1].cost.is_some_and(|c| c > 0.0));
         let text = table(&rows);
         assert!(text.lines().nth(2).unwrap().starts_with("Circe"));
+    }
+
+    /// A family row plays its fairy pieces: other counts than orthodox play's.
+    #[test]
+    fn family_rows_put_their_pieces_on_the_board() {
+        let config = BenchConfig {
+            depth: 1,
+            min_time: Duration::ZERO,
+            solve: false,
+            hash_mb: 1,
+        };
+        let orthodox = run_condition(ORTHODOX, &config).unwrap();
+        for (name, _) in FAMILIES {
+            let row = run_condition(name, &config).unwrap();
+            assert_ne!(row.perft_nodes, orthodox.perft_nodes, "{name}");
+        }
     }
 }

@@ -42,7 +42,7 @@ impl FairyStore for NoFairy {
     fn remove(&mut self, _sq: Square) {}
 }
 
-/// The kind of each fairy unit, by square.
+/// The kind of each fairy unit, by square (as [`Role::raw`], 0 where there is none).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct FairyUnits {
     units: Bitboard,
@@ -66,12 +66,12 @@ impl FairyStore for FairyUnits {
     }
     #[inline(always)]
     fn role(&self, sq: Square) -> Role {
-        Role::from_index(usize::from(self.roles[sq.index()])).expect("a fairy unit's kind")
+        Role::from_raw(self.roles[sq.index()]).expect("a fairy unit's kind")
     }
     #[inline(always)]
     fn put(&mut self, sq: Square, role: Role) {
         self.units = self.units.with(sq);
-        self.roles[sq.index()] = role.index() as u8;
+        self.roles[sq.index()] = role.raw();
     }
     #[inline(always)]
     fn remove(&mut self, sq: Square) {

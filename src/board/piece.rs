@@ -108,6 +108,21 @@ impl Role {
         }
     }
 
+    /// The kind stored as `index + 1` (see [`Role::raw`]); `None` for 0.
+    #[inline(always)]
+    pub(super) const fn from_raw(raw: u8) -> Option<Role> {
+        match NonZeroU8::new(raw) {
+            Some(n) => Some(Role(n)),
+            None => None,
+        }
+    }
+
+    /// The kind as one nonzero byte: its index plus one.
+    #[inline(always)]
+    pub(super) const fn raw(self) -> u8 {
+        self.0.get()
+    }
+
     #[inline]
     pub const fn index(self) -> usize {
         self.0.get() as usize - 1

@@ -11,6 +11,7 @@ mod fairy;
 mod harness;
 mod orthodox;
 mod parse;
+mod pieces;
 mod resolve;
 
 pub use alice::{Alice, AliceExt, AliceVariant};
@@ -18,6 +19,7 @@ pub use circe::{Circe, KindRule, Occupied, Reborn, SquareRule};
 pub use fairy::{Fairy, FairyExt, Mars};
 pub use orthodox::Orthodox;
 pub use parse::{names_alice, parse_conditions, ConditionError};
+pub use pieces::FairyPieces;
 pub use resolve::{command_line_words, resolve, RuleSet, UnitMarks, WithRules};
 
 use crate::board::{Bitboard, Color, Extension, Piece, Position, Square};

@@ -5,7 +5,7 @@
 use super::alice::{Alice, AliceVariant};
 use super::fairy::{DiagramOrigins, Fairy, NoOrigins};
 use super::parse::{names_alice, parse_conditions, ConditionError};
-use super::{Orthodox, Reborn, Rules};
+use super::{FairyPieces, Orthodox, Reborn, Rules};
 use crate::board::{FairyUnits, NoFairy};
 use crate::input::{PieceSpec, Span, Spanned};
 use crate::movegen::Promotions;
@@ -15,6 +15,8 @@ use crate::movegen::Promotions;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum RuleSet {
     Orthodox,
+    /// No condition, with fairy units on the board.
+    FairyPieces(FairyPieces),
     Fairy(Fairy),
     Alice(Alice),
 }
@@ -54,6 +56,7 @@ impl RuleSet {
     pub fn dispatch<W: WithRules>(&self, work: W) -> W::Output {
         match self {
             RuleSet::Orthodox => work.run(&Orthodox),
+            RuleSet::FairyPieces(p) => work.run(p),
             // Only Diagram Circe pays for positions that carry the diagram squares, and
             // only problems with fairy units for boards that keep their kinds.
             RuleSet::Fairy(f) => match (f.needs_origins(), f.fairy_units) {
@@ -106,6 +109,9 @@ pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, C
     }
     Ok(match (fairy, marks.kamikaze, marks.fairy) {
         (None, None, None) => RuleSet::Orthodox,
+        (None, None, Some(_)) => RuleSet::FairyPieces(FairyPieces {
+            promotions: marks.promotions,
+        }),
         (fairy, _, _) => {
             let mut rules: Fairy = fairy.unwrap_or_default();
             rules.promotions = marks.promotions;

@@ -9,7 +9,7 @@
 use super::attacks;
 use super::pseudo::attackers;
 use super::{play_orthodox, Move, MoveKind, MoveList};
-use crate::board::{Bitboard, Color, Extension, FairyStore, Piece, Position, Role, Square};
+use crate::board::{Bitboard, Board, Color, Extension, FairyStore, Piece, Position, Role, Square};
 
 /// What a position's checks and pins allow the side to move.
 struct Masks {
@@ -124,16 +124,86 @@ pub fn retain_legal<E: Extension>(pos: &Position<E>, moves: &mut MoveList) {
     moves.retain(|mv| legality.allows(pos, mv));
 }
 
-/// Orthodox legality of plain moves, for conditions under which check is an orthodox
-/// attack: a move that captures nothing, is neither castling nor en passant and has no
-/// condition effect changes the board as in orthodox chess, so the masks decide it.
-pub struct PlainLegality(Legality);
+/// Legality of plain moves, for conditions under which check is an attack on the king
+/// from where the units stand: a move that captures nothing, is neither castling nor en
+/// passant and has no condition effect changes the board only by the occupancy of its
+/// two squares, so it is judged without being played.
+///
+/// With orthodox attackers (and fairy leapers) the check and pin masks decide it. With
+/// other fairy units (a hopper's check may be made by the unit that moves; a nightrider
+/// pins along lines the masks do not know) the position's *sensitive squares* do: the
+/// squares whose occupancy any enemy unit's attack on the king depends on. A move that
+/// touches none of them leaves the king as attacked as it was; one that does is judged
+/// by the attackers of the king with the occupancy after it.
+pub struct PlainLegality(Judge);
+
+// Inline, not boxed: a judge is made per node of the search, which allocates nothing.
+#[allow(clippy::large_enum_variant)]
+enum Judge {
+    Masks(Legality),
+    Squares(Sensitive),
+}
+
+/// Most enemy units a judge by sensitive squares keeps apart.
+const MAX_WATCHED: usize = 16;
+
+/// The enemy units whose attack on the king a plain move may change, each with the
+/// squares it depends on; the others attack the king or not whatever a plain move does.
+struct Sensitive {
+    king: Square,
+    /// Whether the king is attacked now.
+    attacked: bool,
+    /// The units attacking the king whose attack no plain move can affect (leapers).
+    fixed: Bitboard,
+    /// The union of the watched units' squares.
+    sensitive: Bitboard,
+    watched: [(Square, Piece, Bitboard, bool); MAX_WATCHED],
+    count: usize,
+}
+
+impl Sensitive {
+    /// Whether the king is attacked after a plain move of a unit from `from` to `to`,
+    /// taking the unit on `captured` if any.
+    #[inline]
+    fn attacked_after<F: FairyStore>(
+        &self,
+        board: &Board<F>,
+        from: Square,
+        to: Square,
+        captured: Option<Square>,
+    ) -> bool {
+        let gone = captured.map_or(Bitboard::EMPTY, Bitboard::from_square);
+        if (self.fixed & !gone).is_nonempty() {
+            return true;
+        }
+        let occupied = (board.occupied() & !gone).without(from).with(to);
+        self.watched[..self.count]
+            .iter()
+            .any(|&(u, piece, squares, now)| {
+                if gone.contains(u) {
+                    return false;
+                }
+                if !squares.contains(from) && !squares.contains(to) && (squares & gone).is_empty() {
+                    return now;
+                }
+                if piece.role.is_orthodox() {
+                    attacks_from_for_check(piece, u, occupied).contains(self.king)
+                } else {
+                    super::walks::observes(piece, u, self.king, occupied)
+                }
+            })
+    }
+}
+
+/// An orthodox slider's attacks (the watched orthodox units are sliders).
+#[inline]
+fn attacks_from_for_check(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
+    super::attacks_from(piece, sq, occupied)
+}
 
 impl PlainLegality {
     /// `None` when the side to move has no king, or more than one (a unit an Anticlone
-    /// capture made a king), or when an enemy fairy unit attacks otherwise than by
-    /// leaps (a hopper's check may be made by the unit that moves, a nightrider pins
-    /// along lines the masks do not know): then nothing is decided here.
+    /// capture made a king): then nothing is decided here.
     pub fn new<E: Extension>(pos: &Position<E>) -> Option<PlainLegality> {
         if pos.board.pieces(pos.side, Role::King).count() > 1 {
             return None;
@@ -145,23 +215,126 @@ impl PlainLegality {
                 .into_iter()
                 .any(|sq| !super::walks::is_pure_leaper(board.role_at(sq).expect("a unit")))
             {
-                return None;
+                return sensitive_squares(pos).map(PlainLegality);
             }
         }
         let legality = Legality::new(pos);
-        legality.masks.is_some().then_some(PlainLegality(legality))
+        legality
+            .masks
+            .is_some()
+            .then_some(PlainLegality(Judge::Masks(legality)))
     }
 
     /// For a plain move, whether it leaves the mover's king unattacked; `None` for the
-    /// others, which must be played to be judged.
+    /// others, which must be played to be judged. With `captures`, a capture without
+    /// effects (the captured unit simply leaves the board, as under no condition) is
+    /// plain too.
     #[inline]
-    pub fn decide<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> Option<bool> {
-        let plain = mv.captured.is_none()
-            && matches!(mv.kind, MoveKind::Quiet | MoveKind::DoubleStep)
-            && mv.effects.is_none();
-        let masks = self.0.masks.as_ref()?;
-        plain.then(|| self.0.allows_step(masks, pos, mv))
+    pub fn decide<E: Extension>(
+        &self,
+        pos: &Position<E>,
+        mv: &Move,
+        captures: bool,
+    ) -> Option<bool> {
+        if !mv.effects.is_none() {
+            return None;
+        }
+        self.decide_without_effects(pos, mv, captures)
     }
+
+    /// [`PlainLegality::decide`] for rules whose moves have no effects.
+    #[inline]
+    pub fn decide_without_effects<E: Extension>(
+        &self,
+        pos: &Position<E>,
+        mv: &Move,
+        captures: bool,
+    ) -> Option<bool> {
+        let capture = match mv.kind {
+            MoveKind::Quiet | MoveKind::DoubleStep if mv.captured.is_none() => None,
+            MoveKind::Capture if captures => Some(mv.to),
+            MoveKind::Locust if captures && matches!(self.0, Judge::Squares(_)) => {
+                Some(mv.capture_square())
+            }
+            _ => return None,
+        };
+        match &self.0 {
+            Judge::Masks(legality) => {
+                let masks = legality.masks.as_ref()?;
+                Some(legality.allows_step(masks, pos, mv))
+            }
+            Judge::Squares(judge) => {
+                let board = &pos.board;
+                Some(if mv.from == judge.king {
+                    let occupied = board.occupied().without(judge.king);
+                    attackers(board, mv.to, !pos.side, occupied).is_empty()
+                } else if capture.is_none()
+                    && !judge.sensitive.contains(mv.from)
+                    && !judge.sensitive.contains(mv.to)
+                {
+                    // Every watched unit attacks as it did.
+                    !judge.attacked
+                } else {
+                    !judge.attacked_after(board, mv.from, mv.to, capture)
+                })
+            }
+        }
+    }
+}
+
+/// The judge by sensitive squares: `None` without a king or with more enemy units to
+/// watch than it keeps.
+fn sensitive_squares<E: Extension>(pos: &Position<E>) -> Option<Judge> {
+    let board = &pos.board;
+    let side = pos.side;
+    let king = board.king(side)?;
+    let occupied = board.occupied();
+    let sliders =
+        board.by_role(Role::Bishop) | board.by_role(Role::Rook) | board.by_role(Role::Queen);
+    let enemies = board.by_color(!side);
+    let watched_units = (enemies & sliders) | (enemies & board.fairy_units());
+    // Leapers and pawns attack or not whatever a plain move does.
+    let fixed = attackers(board, king, !side, occupied) & !watched_units;
+    let mut judge = Sensitive {
+        king,
+        attacked: false,
+        fixed,
+        sensitive: Bitboard::EMPTY,
+        watched: [(king, Piece::new(side, Role::King), Bitboard::EMPTY, false); MAX_WATCHED],
+        count: 0,
+    };
+    for u in watched_units {
+        let piece = board.piece_at(u).expect("a unit");
+        let (squares, now) = if piece.role.is_orthodox() {
+            let line = attacks_from_for_check(piece, u, Bitboard::EMPTY).contains(king);
+            if !line {
+                continue;
+            }
+            (
+                attacks::between(u, king),
+                attacks_from_for_check(piece, u, occupied).contains(king),
+            )
+        } else {
+            let squares = super::walks::sensitive_squares(piece, u, king);
+            let now = super::walks::observes(piece, u, king, occupied);
+            if squares.is_empty() {
+                // A leap: fixed.
+                if now {
+                    judge.fixed = judge.fixed.with(u);
+                }
+                continue;
+            }
+            (squares, now)
+        };
+        if judge.count == MAX_WATCHED {
+            return None;
+        }
+        judge.watched[judge.count] = (u, piece, squares, now);
+        judge.count += 1;
+        judge.sensitive |= squares;
+    }
+    judge.attacked = judge.fixed.is_nonempty() || judge.watched[..judge.count].iter().any(|w| w.3);
+    Some(Judge::Squares(judge))
 }
 
 /// Whether the side to move has a legal orthodox move. Castling never matters: when it

@@ -58,10 +58,7 @@ fn fairy_attackers<F: FairyStore>(
     occupied: Bitboard,
 ) -> Bitboard {
     let mut out = Bitboard::EMPTY;
-    for from in board.fairy_units() & board.by_color(by) {
-        if from == sq {
-            continue;
-        }
+    for from in (board.fairy_units() & board.by_color(by)).without(sq) {
         let role = board.role_at(from).expect("a fairy unit");
         if walks::observes(Piece::new(by, role), from, sq, occupied) {
             out = out.with(from);

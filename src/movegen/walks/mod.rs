@@ -34,6 +34,9 @@ struct CompiledPart {
     circles: bool,
     /// Vector ids by colour (the same for both unless the path is `Forward`).
     vectors: [Vec<VecId>; 2],
+    /// For actions along rays, by colour: the table (in `Tables::towards`) of the one
+    /// vector whose ray from a square holds another.
+    toward: [Option<u16>; 2],
 }
 
 /// A kind's walk compiled for the tables.
@@ -55,6 +58,10 @@ struct Tables {
     /// Whether the square index grows along the vector.
     rising: Vec<bool>,
     walks: Vec<CompiledWalk>,
+    /// `towards[i][from][to]`: the vector of a set whose ray from `from` holds `to`, or
+    /// `NONE`; one table per set of vectors that ray actions use.
+    towards: Vec<Box<[[u8; 64]; 64]>>,
+    toward_sets: Vec<Vec<VecId>>,
 }
 
 static TABLES: LazyLock<Tables> = LazyLock::new(Tables::build);
@@ -69,6 +76,8 @@ impl Tables {
             next: Vec::new(),
             rising: Vec::new(),
             walks: Vec::new(),
+            towards: Vec::new(),
+            toward_sets: Vec::new(),
         };
         for role in Role::all() {
             let kind = role.kind();
@@ -123,14 +132,47 @@ impl Tables {
             Path::Forward(v) => (v.to_vec(), v.iter().map(|&(f, r)| (f, -r)).collect(), false),
             Path::Circles => (KNIGHT.to_vec(), KNIGHT.to_vec(), true),
         };
-        let white = white.into_iter().map(|v| self.vector_id(v)).collect();
-        let black = black.into_iter().map(|v| self.vector_id(v)).collect();
+        let white: Vec<VecId> = white.into_iter().map(|v| self.vector_id(v)).collect();
+        let black: Vec<VecId> = black.into_iter().map(|v| self.vector_id(v)).collect();
+        let along_rays = !circles && along_rays(part.action);
+        let toward = if along_rays {
+            [
+                Some(self.toward_table(&white)),
+                Some(self.toward_table(&black)),
+            ]
+        } else {
+            [None, None]
+        };
         CompiledPart {
             action: part.action,
             mode: part.mode,
             circles,
             vectors: [white, black],
+            toward,
         }
+    }
+
+    /// The index of the table of the vector toward each square, for a set of vectors
+    /// whose rays do not overlap (distinct directions).
+    fn toward_table(&mut self, set: &[VecId]) -> u16 {
+        let mut key = set.to_vec();
+        key.sort_unstable();
+        if let Some(i) = self.toward_sets.iter().position(|s| *s == key) {
+            return i as u16;
+        }
+        let mut table = Box::new([[NONE; 64]; 64]);
+        for from in Square::all() {
+            for &v in set {
+                for to in self.ray[v as usize][from.index()] {
+                    let slot = &mut table[from.index()][to.index()];
+                    assert_eq!(*slot, NONE, "two rays of one set meet");
+                    *slot = v;
+                }
+            }
+        }
+        self.towards.push(table);
+        self.toward_sets.push(key);
+        (self.towards.len() - 1) as u16
     }
 
     /// Every square a capture of the kind could take on, whatever the occupancy.
@@ -192,6 +234,21 @@ impl Tables {
     }
 }
 
+/// Whether an action goes along rays: its captures lie on the ray of one vector.
+fn along_rays(action: Action) -> bool {
+    matches!(
+        action,
+        Action::Ride
+            | Action::EdgeRide
+            | Action::Hop { .. }
+            | Action::Lion
+            | Action::ContraHop
+            | Action::Kangaroo
+            | Action::Locust
+            | Action::EquiHop
+    )
+}
+
 /// Forces the tables to be built now rather than on first use.
 pub fn init() {
     LazyLock::force(&TABLES);
@@ -247,216 +304,252 @@ fn walk(role: Role, color: Color, from: Square, occupied: Bitboard, visit: &mut 
         return;
     }
     let t = &*TABLES;
-    let compiled = &t.walks[role.index()];
-    for part in &compiled.parts {
-        let quiet = part.mode != Mode::Capture;
-        let capture = part.mode != Mode::Quiet;
-        if part.circles {
-            walk_circles(part.action, quiet, capture, from, occupied, visit);
-            continue;
+    for part in &t.walks[role.index()].parts {
+        walk_part(t, part, color, from, occupied, visit);
+    }
+}
+
+/// One part of a walk along all its paths.
+#[inline]
+fn walk_part(
+    t: &Tables,
+    part: &CompiledPart,
+    color: Color,
+    from: Square,
+    occupied: Bitboard,
+    visit: &mut impl Visit,
+) {
+    let quiet = part.mode != Mode::Capture;
+    let capture = part.mode != Mode::Quiet;
+    if part.circles {
+        walk_circles(part.action, quiet, capture, from, occupied, visit);
+        return;
+    }
+    for &v in &part.vectors[color.index()] {
+        walk_vector(
+            t,
+            part.action,
+            quiet,
+            capture,
+            color,
+            from,
+            v as usize,
+            occupied,
+            visit,
+        );
+    }
+}
+
+/// One action along the straight path of vector `v`.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn walk_vector(
+    t: &Tables,
+    action: Action,
+    quiet: bool,
+    capture: bool,
+    color: Color,
+    from: Square,
+    v: usize,
+    occupied: Bitboard,
+    visit: &mut impl Visit,
+) {
+    match action {
+        Action::Leap => {
+            if let Some(to) = t.step(v, from) {
+                leap_to(to, quiet, capture, occupied, visit);
+            }
         }
-        for &v in &part.vectors[color.index()] {
-            let v = v as usize;
-            match part.action {
-                Action::Leap => {
-                    if let Some(to) = t.step(v, from) {
-                        leap_to(to, quiet, capture, occupied, visit);
-                    }
+        Action::Ride => {
+            let reach = t.ride(v, from, occupied);
+            if quiet {
+                for to in reach & !occupied {
+                    visit.quiet(to);
                 }
-                Action::Ride => {
-                    let reach = t.ride(v, from, occupied);
-                    if quiet {
-                        for to in reach & !occupied {
-                            visit.quiet(to);
-                        }
-                    }
-                    if capture {
-                        for to in reach & occupied {
-                            visit.capture(to, to);
-                        }
-                    }
+            }
+            if capture {
+                for to in reach & occupied {
+                    visit.capture(to, to);
                 }
-                Action::EdgeRide => {
-                    let reach = t.ride(v, from, occupied);
-                    let edge = on_edge(from);
-                    for to in reach {
-                        if on_edge(to) == edge {
-                            continue;
-                        }
-                        leap_to(to, quiet, capture, occupied, visit);
-                    }
+            }
+        }
+        Action::EdgeRide => {
+            let reach = t.ride(v, from, occupied);
+            let edge = on_edge(from);
+            for to in reach {
+                if on_edge(to) != edge {
+                    leap_to(to, quiet, capture, occupied, visit);
                 }
-                Action::Hop { beyond } => {
-                    let Some(h) = t.first_on(v, from, occupied) else {
-                        continue;
-                    };
-                    let mut cur = h;
-                    let mut landed = None;
-                    for i in 0..beyond {
-                        let Some(n) = t.step(v, cur) else { break };
-                        if i + 1 == beyond {
-                            landed = Some(n);
-                        } else if occupied.contains(n) {
+            }
+        }
+        Action::Hop { beyond } => {
+            let Some(h) = t.first_on(v, from, occupied) else {
+                return;
+            };
+            let mut cur = h;
+            let mut landed = None;
+            for i in 0..beyond {
+                let Some(n) = t.step(v, cur) else { break };
+                if i + 1 == beyond {
+                    landed = Some(n);
+                } else if occupied.contains(n) {
+                    break;
+                }
+                cur = n;
+            }
+            if let Some(to) = landed {
+                leap_to(to, quiet, capture, occupied, visit);
+            }
+        }
+        Action::Lion => {
+            let Some(h) = t.first_on(v, from, occupied) else {
+                return;
+            };
+            let reach = t.ride(v, h, occupied);
+            if quiet {
+                for to in reach & !occupied {
+                    visit.quiet(to);
+                }
+            }
+            if capture {
+                for to in reach & occupied {
+                    visit.capture(to, to);
+                }
+            }
+        }
+        Action::ContraHop => {
+            let Some(h) = t.step(v, from) else { return };
+            if !occupied.contains(h) {
+                return;
+            }
+            let reach = t.ride(v, h, occupied);
+            if quiet {
+                for to in reach & !occupied {
+                    visit.quiet(to);
+                }
+            }
+            if capture {
+                for to in reach & occupied {
+                    visit.capture(to, to);
+                }
+            }
+        }
+        Action::Kangaroo => {
+            let Some(h1) = t.first_on(v, from, occupied) else {
+                return;
+            };
+            let Some(h2) = t.first_on(v, h1, occupied) else {
+                return;
+            };
+            if let Some(to) = t.step(v, h2) {
+                leap_to(to, quiet, capture, occupied, visit);
+            }
+        }
+        Action::Locust => {
+            if !capture {
+                return;
+            }
+            let Some(x) = t.first_on(v, from, occupied) else {
+                return;
+            };
+            if let Some(to) = t.step(v, x) {
+                if !occupied.contains(to) {
+                    visit.capture(to, x);
+                }
+            }
+        }
+        Action::LeapLocust => {
+            if !capture {
+                return;
+            }
+            let Some(x) = t.step(v, from) else { return };
+            if !occupied.contains(x) {
+                return;
+            }
+            if let Some(to) = t.step(v, x) {
+                if !occupied.contains(to) {
+                    visit.capture(to, x);
+                }
+            }
+        }
+        Action::LeapHop => {
+            let Some(h) = t.step(v, from) else { return };
+            if !occupied.contains(h) {
+                return;
+            }
+            if let Some(to) = t.step(v, h) {
+                leap_to(to, quiet, capture, occupied, visit);
+            }
+        }
+        Action::EquiHop => {
+            let Some(h) = t.first_on(v, from, occupied) else {
+                return;
+            };
+            let distance = (t.ray[v][from.index()] & !t.ray[v][h.index()]).count();
+            let mut cur = h;
+            let mut ok = true;
+            for i in 0..distance {
+                match t.step(v, cur) {
+                    Some(n) => {
+                        if i + 1 < distance && occupied.contains(n) {
+                            ok = false;
                             break;
                         }
                         cur = n;
                     }
-                    if let Some(to) = landed {
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                leap_to(cur, quiet, capture, occupied, visit);
+            }
+        }
+        Action::Turn { eighths } => {
+            let Some(h) = t.first_on(v, from, occupied) else {
+                return;
+            };
+            let dir = t.vectors[v];
+            let senses: &[bool] = if eighths == 4 {
+                &[true]
+            } else {
+                &[true, false]
+            };
+            for &clockwise in senses {
+                let d = turned(dir, eighths, clockwise);
+                if let Some(to) = h.offset(d.0, d.1) {
+                    if to != from {
                         leap_to(to, quiet, capture, occupied, visit);
                     }
                 }
-                Action::Lion => {
-                    let Some(h) = t.first_on(v, from, occupied) else {
-                        continue;
-                    };
-                    let reach = t.ride(v, h, occupied);
-                    if quiet {
-                        for to in reach & !occupied {
-                            visit.quiet(to);
-                        }
-                    }
-                    if capture {
-                        for to in reach & occupied {
-                            visit.capture(to, to);
-                        }
-                    }
+            }
+        }
+        Action::Lame { diagonal } => {
+            let dir = t.vectors[v];
+            let p = lame_pass(dir, diagonal);
+            let (Some(pass), Some(to)) = (from.offset(p.0, p.1), from.offset(dir.0, dir.1)) else {
+                return;
+            };
+            if !occupied.contains(pass) {
+                leap_to(to, quiet, capture, occupied, visit);
+            }
+        }
+        Action::Push => {
+            let Some(one) = t.step(v, from) else { return };
+            if occupied.contains(one) {
+                if capture {
+                    visit.capture(one, one);
                 }
-                Action::ContraHop => {
-                    let Some(h) = t.step(v, from) else { continue };
-                    if !occupied.contains(h) {
-                        continue;
-                    }
-                    let reach = t.ride(v, h, occupied);
-                    if quiet {
-                        for to in reach & !occupied {
-                            visit.quiet(to);
-                        }
-                    }
-                    if capture {
-                        for to in reach & occupied {
-                            visit.capture(to, to);
-                        }
-                    }
-                }
-                Action::Kangaroo => {
-                    let Some(h1) = t.first_on(v, from, occupied) else {
-                        continue;
-                    };
-                    let Some(h2) = t.first_on(v, h1, occupied) else {
-                        continue;
-                    };
-                    if let Some(to) = t.step(v, h2) {
-                        leap_to(to, quiet, capture, occupied, visit);
-                    }
-                }
-                Action::Locust => {
-                    if !capture {
-                        continue;
-                    }
-                    let Some(x) = t.first_on(v, from, occupied) else {
-                        continue;
-                    };
-                    if let Some(to) = t.step(v, x) {
-                        if !occupied.contains(to) {
-                            visit.capture(to, x);
-                        }
-                    }
-                }
-                Action::LeapLocust => {
-                    if !capture {
-                        continue;
-                    }
-                    let Some(x) = t.step(v, from) else { continue };
-                    if !occupied.contains(x) {
-                        continue;
-                    }
-                    if let Some(to) = t.step(v, x) {
-                        if !occupied.contains(to) {
-                            visit.capture(to, x);
-                        }
-                    }
-                }
-                Action::LeapHop => {
-                    let Some(h) = t.step(v, from) else { continue };
-                    if !occupied.contains(h) {
-                        continue;
-                    }
-                    if let Some(to) = t.step(v, h) {
-                        leap_to(to, quiet, capture, occupied, visit);
-                    }
-                }
-                Action::EquiHop => {
-                    let Some(h) = t.first_on(v, from, occupied) else {
-                        continue;
-                    };
-                    let distance = (t.ray[v][from.index()] & !t.ray[v][h.index()]).count();
-                    let mut cur = h;
-                    let mut ok = true;
-                    for i in 0..distance {
-                        match t.step(v, cur) {
-                            Some(n) => {
-                                if i + 1 < distance && occupied.contains(n) {
-                                    ok = false;
-                                    break;
-                                }
-                                cur = n;
-                            }
-                            None => {
-                                ok = false;
-                                break;
-                            }
-                        }
-                    }
-                    if ok {
-                        leap_to(cur, quiet, capture, occupied, visit);
-                    }
-                }
-                Action::Turn { eighths } => {
-                    let Some(h) = t.first_on(v, from, occupied) else {
-                        continue;
-                    };
-                    let dir = t.vectors[v];
-                    let senses: &[bool] = if eighths == 4 {
-                        &[true]
-                    } else {
-                        &[true, false]
-                    };
-                    for &clockwise in senses {
-                        let d = turned(dir, eighths, clockwise);
-                        if let Some(to) = h.offset(d.0, d.1) {
-                            if to != from {
-                                leap_to(to, quiet, capture, occupied, visit);
-                            }
-                        }
-                    }
-                }
-                Action::Lame { diagonal } => {
-                    let dir = t.vectors[v];
-                    let p = lame_pass(dir, diagonal);
-                    let (Some(pass), Some(to)) = (from.offset(p.0, p.1), from.offset(dir.0, dir.1))
-                    else {
-                        continue;
-                    };
-                    if !occupied.contains(pass) {
-                        leap_to(to, quiet, capture, occupied, visit);
-                    }
-                }
-                Action::Push => {
-                    let Some(one) = t.step(v, from) else { continue };
-                    if occupied.contains(one) {
-                        if capture {
-                            visit.capture(one, one);
-                        }
-                        continue;
-                    }
-                    if quiet {
-                        visit.quiet(one);
-                        if from.rank() == color.pawn_rank() {
-                            if let Some(two) = t.step(v, one) {
-                                if !occupied.contains(two) {
-                                    visit.quiet(two);
-                                }
-                            }
+                return;
+            }
+            if quiet {
+                visit.quiet(one);
+                if from.rank() == color.pawn_rank() {
+                    if let Some(two) = t.step(v, one) {
+                        if !occupied.contains(two) {
+                            visit.quiet(two);
                         }
                     }
                 }
@@ -554,10 +647,201 @@ pub fn captures_from(piece: Piece, from: Square, occupied: Bitboard) -> Bitboard
 /// Whether a unit on `from` could capture a unit standing on `target`, were it an enemy,
 /// with `occupied` as the other units' squares (`target` counts as occupied: a king
 /// stepping there is what the question is about).
-#[inline]
+#[inline(always)]
 pub fn observes(piece: Piece, from: Square, target: Square, occupied: Bitboard) -> bool {
+    may_observe(piece, from, target) && observes_exactly(piece, from, target, occupied)
+}
+
+/// Whether a unit on `from` could capture on `target` for some occupancy: the cheap
+/// test that settles most observation questions.
+#[inline(always)]
+pub fn may_observe(piece: Piece, from: Square, target: Square) -> bool {
     TABLES.walks[piece.role.index()].may_capture[piece.color.index()][from.index()].contains(target)
-        && captures_from(piece, from, occupied.with(target)).contains(target)
+}
+
+/// [`observes`] past its cheap test.
+#[inline]
+fn observes_exactly(piece: Piece, from: Square, target: Square, occupied: Bitboard) -> bool {
+    let t = &*TABLES;
+    let compiled = &t.walks[piece.role.index()];
+    if !may_move_from(piece, from) {
+        return false;
+    }
+    let occupied = occupied.with(target).with(from);
+    compiled.parts.iter().any(|part| {
+        part.mode != Mode::Quiet && part_observes(t, part, piece.color, from, target, occupied)
+    })
+}
+
+/// Whether one part captures on `target` (occupied): along the one ray of a straight
+/// path that can hold the victim, without walking the others.
+#[inline]
+fn part_observes(
+    t: &Tables,
+    part: &CompiledPart,
+    color: Color,
+    from: Square,
+    target: Square,
+    occupied: Bitboard,
+) -> bool {
+    struct Hit(Square, bool);
+    impl Visit for Hit {
+        #[inline(always)]
+        fn quiet(&mut self, _to: Square) {}
+        #[inline(always)]
+        fn capture(&mut self, _to: Square, victim: Square) {
+            self.1 |= victim == self.0;
+        }
+    }
+    if part.circles || matches!(part.action, Action::Turn { .. }) {
+        // Off the rays: walk the part.
+        let mut hit = Hit(target, false);
+        walk_part(t, part, color, from, occupied, &mut hit);
+        return hit.1;
+    }
+    if let Some(table) = part.toward[color.index()] {
+        // Along rays: only the one vector toward the target can reach it.
+        let v = t.towards[table as usize][from.index()][target.index()];
+        return v != NONE
+            && ray_observes(t, part.action, color, from, target, v as usize, occupied);
+    }
+    for &v in &part.vectors[color.index()] {
+        let v = v as usize;
+        let on_ray = t.ray[v][from.index()].contains(target);
+        let hit = match part.action {
+            Action::Leap | Action::Lame { .. } | Action::LeapLocust => {
+                if t.step(v, from) != Some(target) {
+                    continue;
+                }
+                match part.action {
+                    Action::Lame { diagonal } => {
+                        let p = lame_pass(t.vectors[v], diagonal);
+                        from.offset(p.0, p.1)
+                            .is_some_and(|pass| !occupied.contains(pass))
+                    }
+                    Action::LeapLocust => t.step(v, target).is_some_and(|l| !occupied.contains(l)),
+                    _ => true,
+                }
+            }
+            Action::Push | Action::Turn { .. } => false,
+            Action::LeapHop => {
+                on_ray
+                    && t.step(v, from)
+                        .is_some_and(|h| occupied.contains(h) && t.step(v, h) == Some(target))
+            }
+            _ if !on_ray => continue,
+            _ => ray_observes(t, part.action, color, from, target, v, occupied),
+        };
+        if hit {
+            return true;
+        }
+    }
+    false
+}
+
+/// The squares whose occupancy a unit on `from` looking at `target` depends on: a unit
+/// arriving on or leaving any other square changes nothing of whether it could capture
+/// there. A superset: rays toward the target, the squares a lame or leaping hopper
+/// passes, everything for the angle hoppers and the rose.
+pub fn sensitive_squares(piece: Piece, from: Square, target: Square) -> Bitboard {
+    let t = &*TABLES;
+    let compiled = &t.walks[piece.role.index()];
+    if !compiled.may_capture[piece.color.index()][from.index()].contains(target) {
+        return Bitboard::EMPTY;
+    }
+    let mut out = Bitboard::EMPTY;
+    for part in &compiled.parts {
+        if part.mode == Mode::Quiet {
+            continue;
+        }
+        if part.circles || matches!(part.action, Action::Turn { .. }) {
+            return Bitboard::FULL;
+        }
+        for &v in &part.vectors[piece.color.index()] {
+            let v = v as usize;
+            match part.action {
+                Action::Leap | Action::Push => {}
+                Action::Lame { diagonal } => {
+                    let p = lame_pass(t.vectors[v], diagonal);
+                    if let Some(pass) = from.offset(p.0, p.1) {
+                        out = out.with(pass);
+                    }
+                }
+                Action::LeapHop => {
+                    if let Some(h) = t.step(v, from) {
+                        out = out.with(h);
+                    }
+                }
+                Action::LeapLocust => {
+                    if let Some(l) = t.step(v, target) {
+                        out = out.with(l);
+                    }
+                }
+                _ => {
+                    if t.ray[v][from.index()].contains(target) {
+                        // The squares up to the target, and (a locust) the one beyond.
+                        out |= t.ray[v][from.index()] & !t.ray[v][target.index()];
+                        if let Some(l) = t.step(v, target) {
+                            out = out.with(l);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether an action along rays captures on `target` (occupied, on the ray of `v`).
+#[inline]
+fn ray_observes(
+    t: &Tables,
+    action: Action,
+    color: Color,
+    from: Square,
+    target: Square,
+    v: usize,
+    occupied: Bitboard,
+) -> bool {
+    struct Hit(Square, bool);
+    impl Visit for Hit {
+        #[inline(always)]
+        fn quiet(&mut self, _to: Square) {}
+        #[inline(always)]
+        fn capture(&mut self, _to: Square, victim: Square) {
+            self.1 |= victim == self.0;
+        }
+    }
+    match action {
+        Action::Ride => t.first_on(v, from, occupied) == Some(target),
+        Action::EdgeRide => {
+            on_edge(from) != on_edge(target) && t.first_on(v, from, occupied) == Some(target)
+        }
+        Action::Locust => {
+            t.first_on(v, from, occupied) == Some(target)
+                && t.step(v, target).is_some_and(|l| !occupied.contains(l))
+        }
+        Action::Lion => t
+            .first_on(v, from, occupied)
+            .is_some_and(|h| h != target && t.first_on(v, h, occupied) == Some(target)),
+        Action::ContraHop => t.step(v, from).is_some_and(|h| {
+            h != target && occupied.contains(h) && t.first_on(v, h, occupied) == Some(target)
+        }),
+        Action::Kangaroo => t.first_on(v, from, occupied).is_some_and(|h1| {
+            h1 != target
+                && t.first_on(v, h1, occupied)
+                    .is_some_and(|h2| h2 != target && t.step(v, h2) == Some(target))
+        }),
+        Action::Hop { beyond: 1 } => t
+            .first_on(v, from, occupied)
+            .is_some_and(|h| h != target && t.step(v, h) == Some(target)),
+        _ => {
+            // The hurdle is on this ray before the target: walk this vector only.
+            let mut hit = Hit(target, false);
+            walk_vector(t, action, true, true, color, from, v, occupied, &mut hit);
+            hit.1
+        }
+    }
 }
 
 /// The empty squares a unit could move to without capturing.
