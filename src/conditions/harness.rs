@@ -50,9 +50,17 @@ fn random_problem(
         *taken = taken.with(sq);
         return sq;
     };
+    // With fairy kinds about, a side's royal unit is now and then a Poseidon (a royal
+    // locust-leaper).
+    let fairy = kinds.iter().any(|r| !r.is_orthodox());
     for list in [&mut white, &mut black] {
         let k = place(rng, Role::King, &mut taken);
-        list.push((String::from("K"), k, false));
+        let royal = if fairy && rng.below(4) == 0 {
+            "PO"
+        } else {
+            "K"
+        };
+        list.push((String::from(royal), k, false));
     }
     for _ in 0..units {
         let role = kinds[rng.below(kinds.len())];

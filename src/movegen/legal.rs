@@ -266,8 +266,10 @@ impl PlainLegality {
             Judge::Squares(judge) => {
                 let board = &pos.board;
                 Some(if mv.from == judge.king {
-                    let occupied = board.occupied().without(judge.king);
-                    attackers(board, mv.to, !pos.side, occupied).is_empty()
+                    // Without the unit a king's locust capture takes, wherever it stood.
+                    let gone = capture.map_or(Bitboard::EMPTY, Bitboard::from_square);
+                    let occupied = (board.occupied() & !gone).without(judge.king);
+                    (attackers(board, mv.to, !pos.side, occupied) & !gone).is_empty()
                 } else if capture.is_none()
                     && !judge.sensitive.contains(mv.from)
                     && !judge.sensitive.contains(mv.to)
