@@ -292,4 +292,18 @@ mod tests {
         }
         assert_eq!(KINDS.len(), Role::COUNT);
     }
+
+    /// docs/pieces.md has a row for every kind.
+    #[test]
+    fn every_kind_is_documented() {
+        let doc = include_str!("../../docs/pieces.md");
+        for kind in KINDS {
+            let row = format!("| {} | ", kind.code);
+            assert!(
+                doc.contains(&row),
+                "docs/pieces.md has no row for {}",
+                kind.code
+            );
+        }
+    }
 }

@@ -372,6 +372,51 @@ impl<'a> Parser<'a> {
                 }));
                 continue;
             }
+            // A code standing apart from its squares (`G d4`), as the reference solver
+            // reads it.
+            let apart = !tok.has_digit()
+                && tok.text.chars().count() <= 2
+                && self
+                    .lx
+                    .peek_second()
+                    .is_some_and(|next| super::pieces::parse_square_list(next.text).is_some());
+            if apart {
+                let Some(color) = color else {
+                    return Err(error(
+                        tok.span,
+                        format!("expected a colour (white or black) before \"{}\"", tok.text),
+                    ));
+                };
+                let squares = self.lx.peek_second().expect("peeked");
+                let joined = format!("{}{}", tok.text, squares.text);
+                let piece = parse_piece_token(&joined).map_err(|e| {
+                    let span = if e.offset < tok.text.len() {
+                        tok.span_at(e.offset)
+                    } else {
+                        squares.span_at(e.offset - tok.text.len())
+                    };
+                    error(span, e.message)
+                });
+                if let Ok(piece) = piece {
+                    self.lx.next_token();
+                    self.lx.next_token();
+                    out.extend(piece.squares.iter().map(|&(square, _)| PieceSpec {
+                        color,
+                        role: piece.role,
+                        square,
+                        kamikaze,
+                        alice,
+                        span: tok.span,
+                    }));
+                    continue;
+                }
+                if let Err(e) = piece {
+                    // A known code of the reference solver: say so rather than "unexpected".
+                    if e.message.contains("not supported") {
+                        return Err(e);
+                    }
+                }
+            }
             if let Lookup::Found(c) = lookup(COLORS, tok.text) {
                 color = Some(match c {
                     ColorWord::White => Color::White,

@@ -183,6 +183,19 @@ fn piece_errors() {
         "{}",
         e.message
     );
+    // A code may stand apart from its squares.
+    let p = one("begin\npieces white Ka1 G d4e4 LE b2 black Kh8\nend");
+    let roles: Vec<Role> = p.pieces.iter().map(|u| u.role).collect();
+    assert_eq!(
+        roles,
+        [
+            Role::King,
+            Role::Grasshopper,
+            Role::Grasshopper,
+            Role::Leo,
+            Role::King
+        ]
+    );
     // Fairy pieces are read by their codes.
     let p = one("begin\npieces white Ka1 Gd4 LEe5 black Kh8 pab1 pa6\nend");
     let roles: Vec<Role> = p.pieces.iter().map(|u| u.role).collect();
