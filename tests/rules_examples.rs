@@ -265,7 +265,7 @@ fn a_rebirth_can_parry_a_check() {
     use fairy::board::Position;
     use fairy::conditions::{parse_conditions, Rules};
     use fairy::input::{Span, Spanned};
-    use fairy::movegen::MoveList;
+    use fairy::movegen::{Cause, MoveList};
     let words = vec![Spanned::new("Circe".to_string(), Span::new(1, 1))];
     let rules = parse_conditions(&words).unwrap().unwrap();
     let pos: Position<_> = Position::from_fen("1r4bk/7p/8/1P6/8/8/8/B2K4 b - - 0 1").unwrap();
@@ -274,7 +274,15 @@ fn a_rebirth_can_parry_a_check() {
     // Only Rb8*b5: the white pawn reborn on b2 closes the diagonal a1-h8.
     assert_eq!(moves.len(), 1);
     assert_eq!(moves[0].to.to_string(), "b5");
-    assert_eq!(moves[0].effects.rebirth.unwrap().square.to_string(), "b2");
+    assert_eq!(
+        moves[0]
+            .effects
+            .put(Cause::Rebirth)
+            .unwrap()
+            .square
+            .to_string(),
+        "b2"
+    );
 }
 
 /// `zeroposition CHANGES` (Popeye's manual): the diagram is not solved, its changes give

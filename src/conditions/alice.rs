@@ -167,8 +167,8 @@ impl<F: FairyStore> Alice<F> {
             zero.role = piece.role;
             zero.kind = MoveKind::Zero;
             zero.captured = captured;
-            zero.effects.alice_from = x as u8 + 1;
-            zero.effects.alice_to = (1 - x) as u8 + 1;
+            zero.effects.board_from = x as u8 + 1;
+            zero.effects.board_to = (1 - x) as u8 + 1;
             out.push(zero);
         }
     }
@@ -220,8 +220,8 @@ impl<F: FairyStore> Rules for Alice<F> {
                         (true, _) => continue,
                     };
                     let mut mv = *mv;
-                    mv.effects.alice_from = x as u8 + 1;
-                    mv.effects.alice_to = y as u8 + 1;
+                    mv.effects.board_from = x as u8 + 1;
+                    mv.effects.board_to = y as u8 + 1;
                     out.push(mv);
                 }
             }
@@ -229,8 +229,8 @@ impl<F: FairyStore> Rules for Alice<F> {
     }
 
     fn play_into(&self, pos: &Position<AliceExt<F>>, mv: &Move, next: &mut Position<AliceExt<F>>) {
-        let x = mv.effects.alice_from as usize - 1;
-        let y = mv.effects.alice_to as usize - 1;
+        let x = mv.effects.board_from as usize - 1;
+        let y = mv.effects.board_to as usize - 1;
         next.ep = None;
         next.side = !pos.side;
         if mv.kind == MoveKind::Zero {

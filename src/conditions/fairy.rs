@@ -12,8 +12,8 @@ use crate::board::{
     Square,
 };
 use crate::movegen::{
-    self, attacks, walks, Effects, Gen, Move, MoveKind, MoveList, Placement, PlainLegality,
-    Promotions,
+    self, attacks, walks, Cause, Change, Effects, Gen, Move, MoveKind, MoveList, Placement,
+    PlainLegality, Promotions,
 };
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -376,17 +376,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 out.push(mv);
                 return;
             }
-            self.finish(
-                pos,
-                mv,
-                Effects {
-                    capture_from: mv.effects.capture_from,
-                    castling_king_from: mv.effects.castling_king_from,
-                    castling_rook_from: mv.effects.castling_rook_from,
-                    ..Effects::default()
-                },
-                out,
-            );
+            self.finish(pos, mv, mv.effects, out);
             return;
         }
         let mover = pos.side;
@@ -399,10 +389,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             after.set_role(mv.to, mv.role, role);
         }
         let kamikaze = pos.board.is_kamikaze(mv.from);
-        let mut effects = Effects {
-            capture_from: mv.effects.capture_from,
-            ..Effects::default()
-        };
+        let mut effects = mv.effects;
         let board = &mut after;
         if let Some(captured) = mv.captured {
             let x = mv.capture_square();
@@ -416,16 +403,17 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 match reborn {
                     Some(sq) if !board.occupied().contains(sq) => {
                         board.put(sq, moved, kamikaze);
-                        effects.relocation = Some(Placement {
+                        let placement = Placement {
                             piece: moved,
                             square: sq,
                             kamikaze,
                             promoted: None,
-                        });
+                        };
+                        effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
                     }
                     _ => {
-                        effects.capturer_removed = true;
-                        effects.removal_shown = reborn.is_none();
+                        let shown = reborn.is_none();
+                        effects.push(Change::Remove(mv.to, Cause::Removal { shown }));
                     }
                 }
             } else if let Some(anti) = self.anticirce() {
@@ -457,12 +445,13 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 }
                 board.take(mv.to);
                 board.put(sq, Piece::new(mover, role), false);
-                effects.relocation = Some(Placement {
+                let placement = Placement {
                     piece: Piece::new(mover, role),
                     square: sq,
                     kamikaze: false,
                     promoted: None,
-                });
+                };
+                effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
             }
             if let Some(circe) = self.captured_reborn() {
                 if captured.role == Role::King && !circe.rex_inclusive {
@@ -508,8 +497,11 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                     captured_kamikaze,
                                 ) {
                                     let mut e = effects;
-                                    e.rebirth = Some(placement);
-                                    e.buried = buried;
+                                    e.push(if buried {
+                                        Change::Hide(placement, Cause::Burial)
+                                    } else {
+                                        Change::Put(placement, Cause::Rebirth)
+                                    });
                                     self.finish(pos, mv, e, out);
                                 }
                                 return;
@@ -569,7 +561,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 if !occupied.contains(sq) {
                     for placement in placements(self.promotions, p.piece(), sq, p.kamikaze()) {
                         let mut m = mv;
-                        m.effects.arrival = Some(placement);
+                        m.effects.push(Change::Put(placement, Cause::Arrival));
                         out.push(m);
                     }
                     return;
@@ -583,13 +575,13 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             .flatten()
             .find(|h| !occupied.contains(h.square))
         {
-            mv.effects.arrival = Some(Placement {
+            let placement = Placement {
                 piece: h.piece(),
                 square: h.square,
                 kamikaze: h.kamikaze(),
                 promoted: None,
-            });
-            mv.effects.erupted = true;
+            };
+            mv.effects.push(Change::Put(placement, Cause::Eruption));
         }
         out.push(mv);
     }
@@ -608,15 +600,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             NO_ORIGIN
         };
         let captured_kamikaze = mv.is_capture() && pos.board.is_kamikaze(x);
-        if let Some(k) = mv.effects.castling_king_from {
-            p.board.shift(k, mv.from, Piece::new(mover, Role::King));
-            if let Some(r) = mv.effects.castling_rook_from {
-                p.board.shift(
-                    r,
-                    movegen::castling_rook(mv).0,
-                    Piece::new(mover, Role::Rook),
-                );
-            }
+        let e = &mv.effects;
+        // Units set where the move is made from first (Anti-Mars castling).
+        for change in e.changes().filter(|c| c.cause() == Cause::Setup) {
+            movegen::apply_change(&mut p.board, change);
         }
         movegen::play_orthodox(p, mv);
         if O::TRACKED {
@@ -629,33 +616,38 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 p.ext.origins.set(rf, NO_ORIGIN);
             }
         }
-        let e = &mv.effects;
-        if e.capturer_removed {
-            p.board.take(mv.to);
-            p.ext.origins.set(mv.to, NO_ORIGIN);
-        }
-        if let Some(r) = e.relocation {
-            if r.square != mv.to {
-                p.board.take(mv.to);
-                p.board.put(r.square, r.piece, r.kamikaze);
-                p.ext.origins.set(r.square, p.ext.origins.get(mv.to));
-                p.ext.origins.set(mv.to, NO_ORIGIN);
-                regrant(p, r.piece, r.square);
-            }
-        }
-        if let Some(r) = e.rebirth {
-            if e.buried {
-                p.ext
-                    .hide(Hidden::new(r.piece, r.kamikaze, r.square, captured_origin));
-            } else {
-                if p.board.occupied().contains(r.square) {
-                    // Circe Assassin: the occupant goes.
-                    p.board.take(r.square);
-                    p.castling = p.castling.without(r.square);
+        let mut arrived = Some(mv.to);
+        for change in e.changes() {
+            match *change {
+                Change::Remove(sq, Cause::Removal { .. }) => {
+                    movegen::apply_change(&mut p.board, change);
+                    p.ext.origins.set(sq, NO_ORIGIN);
+                    arrived = None;
                 }
-                p.board.put(r.square, r.piece, r.kamikaze);
-                p.ext.origins.set(r.square, captured_origin);
-                regrant(p, r.piece, r.square);
+                Change::Relocate(from, r, Cause::Relocation) => {
+                    arrived = Some(r.square);
+                    if r.square != from {
+                        movegen::apply_change(&mut p.board, change);
+                        p.ext.origins.set(r.square, p.ext.origins.get(from));
+                        p.ext.origins.set(from, NO_ORIGIN);
+                        regrant(p, r.piece, r.square);
+                    }
+                }
+                Change::Hide(r, Cause::Burial) => {
+                    p.ext
+                        .hide(Hidden::new(r.piece, r.kamikaze, r.square, captured_origin));
+                }
+                Change::Put(r, Cause::Rebirth) => {
+                    if p.board.occupied().contains(r.square) {
+                        // Circe Assassin: the occupant goes, with its castling right.
+                        p.castling = p.castling.without(r.square);
+                    }
+                    movegen::apply_change(&mut p.board, change);
+                    p.ext.origins.set(r.square, captured_origin);
+                    regrant(p, r.piece, r.square);
+                }
+                // Set up before the move; the arrivals come after this (`play_into`).
+                _ => {}
             }
         }
         // The royal pieces follow their moves; a captured one is gone.
@@ -665,11 +657,6 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
         let was_royal = p.ext.royal[mover.index()] == mv.from.index() as u8;
         if was_royal || mv.role == Role::King {
-            let arrived = match e.relocation {
-                _ if e.capturer_removed => None,
-                Some(r) => Some(r.square),
-                None => Some(mv.to),
-            };
             // Still royal if its own unit, not a king, stands where it went (a king stays
             // a king; an Assassin rebirth may have taken the square).
             p.ext.royal[mover.index()] = match arrived {
@@ -812,6 +799,21 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 if (movegen::attacks::between(home, corner) & v.board.occupied()).is_nonempty() {
                     continue;
                 }
+                let mut effects = Effects::default();
+                let set = |piece: Piece, square| Placement {
+                    piece,
+                    square,
+                    kamikaze: false,
+                    promoted: None,
+                };
+                effects.push(Change::Relocate(
+                    king,
+                    set(Piece::new(side, Role::King), home),
+                    Cause::Setup,
+                ));
+                if let Some(r) = rook_from {
+                    effects.push(Change::Relocate(r, set(rook, corner), Cause::Setup));
+                }
                 let mv = Move {
                     from: home,
                     to: c.king_to,
@@ -820,11 +822,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     promotion: None,
                     captured: None,
                     capture_at: c.king_to,
-                    effects: Effects {
-                        castling_king_from: Some(king),
-                        castling_rook_from: rook_from,
-                        ..Effects::default()
-                    },
+                    effects,
                 };
                 if self.castling_allowed(&v, &mv) {
                     out.push(mv);
@@ -965,10 +963,8 @@ fn push_via(
         Some(_) => MoveKind::Capture,
         None => MoveKind::Quiet,
     };
-    let effects = Effects {
-        capture_from: (via != from).then_some(via),
-        ..Effects::default()
-    };
+    let mut effects = Effects::default();
+    effects.via = (via != from).then_some(via);
     let mv = |promotion| Move {
         from,
         to,
@@ -1173,12 +1169,15 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         p: &mut Position<FairyExt<O, F>>,
     ) {
         self.apply(pos, mv, p);
-        let Some(a) = mv.effects.arrival else {
+        let Some((a, cause)) = mv.effects.changes().find_map(|c| match *c {
+            Change::Put(a, cause @ (Cause::Arrival | Cause::Eruption)) => Some((a, cause)),
+            _ => None,
+        }) else {
             return;
         };
         p.board.put(a.square, a.piece, a.kamikaze);
         regrant(p, a.piece, a.square);
-        if mv.effects.erupted {
+        if cause == Cause::Eruption {
             let hidden = &mut p.ext.hidden;
             if let Some(i) = hidden
                 .iter()

@@ -1,6 +1,6 @@
 //! Playing the orthodox part of a move on a copy of the position.
 
-use super::moves::{Move, MoveKind};
+use super::moves::{Change, Move, MoveKind};
 use super::pseudo::castling_rook;
 use super::walks;
 use crate::board::{
@@ -53,6 +53,27 @@ pub fn play_orthodox<E: Extension>(pos: &mut Position<E>, mv: &Move) {
     pos.side = !side;
 }
 
+/// Plays one change of a move's effects on a board: a unit put (its square's occupant,
+/// if any, goes), removed, or moved (as the placement's kind). A hidden unit changes
+/// nothing on the board.
+#[inline]
+pub fn apply_change<F: FairyStore>(board: &mut Board<F>, change: &Change) {
+    match *change {
+        Change::Put(p, _) => {
+            board.take(p.square);
+            board.put(p.square, p.piece, p.kamikaze);
+        }
+        Change::Remove(sq, _) => {
+            board.take(sq);
+        }
+        Change::Relocate(from, p, _) => {
+            board.take(from);
+            board.put(p.square, p.piece, p.kamikaze);
+        }
+        Change::Hide(..) => {}
+    }
+}
+
 /// The en passant chance a double step of `mover` leaves on `board` (the board after
 /// it): the square it crossed, recorded only when an enemy pawn kind could take there,
 /// so that equal positions hash equal.
@@ -68,7 +89,7 @@ pub fn en_passant_chance<F: FairyStore>(
         mv.to.offset(0, -mover.forward())?
     } else {
         // A Berolina pawn's diagonal double step crosses the square between.
-        let start = mv.effects.capture_from.unwrap_or(mv.from);
+        let start = mv.effects.via.unwrap_or(mv.from);
         Square::from_coords(
             (start.file() + mv.to.file()) / 2,
             (start.rank() + mv.to.rank()) / 2,

@@ -9,8 +9,8 @@ mod pseudo;
 pub mod walks;
 
 pub use legal::{has_legal_move, retain_legal, Legality, PlainLegality};
-pub use make::{en_passant_chance, play_orthodox};
-pub use moves::{Effects, Move, MoveKind, MoveList, Placement};
+pub use make::{apply_change, en_passant_chance, play_orthodox};
+pub use moves::{Cause, Change, Effects, Move, MoveKind, MoveList, Placement};
 pub use pseudo::{
     attackers, attacks_from, castling_candidates, castling_king_path, castling_rook, castlings,
     generate, is_attacked, pseudo_moves, CastlingSquares, Gen, MoveSink, Promotions,

@@ -30,69 +30,112 @@ pub struct Placement {
     pub promoted: Option<Role>,
 }
 
-/// Side effects of a capture under a condition, decided at generation time so that
-/// playing the move is deterministic and printing it needs no recomputation.
+/// Why a change happens: how the notation shows it, and what a condition's own state
+/// makes of it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Cause {
+    /// Before the move, a unit goes to the square it moves as if from (Anti-Mars
+    /// castling): `[wKg1->e1]`.
+    Setup,
+    /// The capturing unit goes elsewhere (Anticirce; a kamikaze unit reborn): `[wRd5->h1]`.
+    Relocation,
+    /// The capturing unit leaves the board (kamikaze): shown `[-wkRd5]`, or not (when
+    /// its rebirth failed).
+    Removal { shown: bool },
+    /// A captured unit is reborn: `[+bSg8]`.
+    Rebirth,
+    /// A captured unit goes under the occupant of its rebirth square (Volcanic
+    /// Circe): `[+wPf2->v]`.
+    Burial,
+    /// A captured unit that waited off the board comes back (Parrain Circe): `[+bSg8]`.
+    Arrival,
+    /// A hidden unit comes back (Volcanic Circe): `[+wSg1]`.
+    Eruption,
+}
+
+/// One change to the board beyond the moving unit's own step, decided when the move is
+/// generated so that playing it is deterministic and printing it needs no recomputation.
+/// Any condition may emit them; `movegen::apply_change` plays them on a board.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Change {
+    /// A unit appears; an occupant of its square goes (Circe Assassin).
+    Put(Placement, Cause),
+    /// The unit on a square leaves the board.
+    Remove(Square, Cause),
+    /// The unit on a square goes to the placement's square, as the placement's kind.
+    Relocate(Square, Placement, Cause),
+    /// A unit is kept off the board at a square (Volcanic Circe's burial): no change to
+    /// the board itself, the condition's state keeps it.
+    Hide(Placement, Cause),
+}
+
+impl Change {
+    pub fn cause(&self) -> Cause {
+        match *self {
+            Change::Put(_, c) | Change::Remove(_, c) | Change::Relocate(_, _, c) => c,
+            Change::Hide(_, c) => c,
+        }
+    }
+}
+
+/// Most changes a move makes: the capturer's (moved or removed), the captured unit's
+/// (reborn or hidden), and one unit coming back (Parrain, an eruption).
+const MAX_CHANGES: usize = 3;
+
+/// What a move does beyond its unit's own step: the changes conditions decided, the
+/// square it is made as if from, and the boards of a game on several boards.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Effects {
-    /// The captured unit comes back here (`[+bSg8]`); for Volcanic Circe it may be buried instead.
-    pub rebirth: Option<Placement>,
-    /// The captured unit is hidden under the occupant of its rebirth square (Volcanic Circe).
-    pub buried: bool,
-    /// The capturing unit ends here instead of on the arrival square (`[wSd5->b1]`).
-    pub relocation: Option<Placement>,
-    /// The capturing unit leaves the board (kamikaze without rebirth: `[-wkRd5]`).
-    pub capturer_removed: bool,
-    /// Whether the removal is printed: Popeye omits it when a Circe rebirth failed.
-    pub removal_shown: bool,
-    /// A unit appears that was waiting off the board: a Parrain rebirth or a volcanic eruption.
-    pub arrival: Option<Placement>,
-    /// Mars Circe: the square the capture was made from (`Rd4-a1*a3`); Anti-Mars: the
-    /// square a non-capture was made from (`b3-b7-b5`).
-    pub capture_from: Option<Square>,
-    /// The arrival is a hidden unit coming back (Volcanic Circe), not a Parrain rebirth.
-    pub erupted: bool,
-    /// Anti-Mars Circe castling, played as if from the rebirth squares: where the king
-    /// (`[wKg1->e1]0-0`) and the rook (`[bRh5->a8]`) really stood, when elsewhere.
-    pub castling_king_from: Option<Square>,
-    pub castling_rook_from: Option<Square>,
-    /// Alice chess: the board the move is played on and the one the unit ends on
-    /// (1 = A, 2 = B, 3 = C; 0 = no Alice).
-    pub alice_from: u8,
-    pub alice_to: u8,
+    changes: [Option<Change>; MAX_CHANGES],
+    /// The square the unit moves as if from (Mars Circe's capture `Rd4-a1*a3`, Anti-Mars
+    /// Circe's non-capture `b3-b7-b5`).
+    pub via: Option<Square>,
+    /// The board the move is played on and the one the unit ends on, in a game on several
+    /// boards (Alice chess: 1 = A, 2 = B, 3 = C); 0 on one board.
+    pub board_from: u8,
+    pub board_to: u8,
 }
 
 impl Effects {
-    /// Whether the move has no effect beyond its orthodox shape (most moves): tested
-    /// field by field, the likeliest first, which the derived equality does not inline.
+    /// Whether the move has no effect beyond its orthodox shape (most moves).
     #[inline]
     pub fn is_none(&self) -> bool {
-        // Destructured, so that a new field cannot be forgotten here.
-        let Effects {
-            rebirth,
-            buried,
-            relocation,
-            capturer_removed,
-            removal_shown,
-            arrival,
-            capture_from,
-            erupted,
-            castling_king_from,
-            castling_rook_from,
-            alice_from,
-            alice_to,
-        } = *self;
-        rebirth.is_none()
-            && relocation.is_none()
-            && arrival.is_none()
-            && capture_from.is_none()
-            && !capturer_removed
-            && !removal_shown
-            && !buried
-            && !erupted
-            && castling_king_from.is_none()
-            && castling_rook_from.is_none()
-            && alice_from == 0
-            && alice_to == 0
+        self.changes[0].is_none()
+            && self.via.is_none()
+            && self.board_from == 0
+            && self.board_to == 0
+    }
+
+    /// Adds a change after the others.
+    #[inline]
+    pub fn push(&mut self, change: Change) {
+        let slot = self
+            .changes
+            .iter_mut()
+            .find(|c| c.is_none())
+            .expect("at most three changes a move");
+        *slot = Some(change);
+    }
+
+    /// The changes in the order they happen (and are printed).
+    #[inline]
+    pub fn changes(&self) -> impl Iterator<Item = &Change> {
+        self.changes.iter().map_while(|c| c.as_ref())
+    }
+
+    /// Whether some change has this cause.
+    #[inline]
+    pub fn has(&self, cause: Cause) -> bool {
+        self.changes().any(|c| c.cause() == cause)
+    }
+
+    /// The unit a change of this cause puts on the board (or hides), if any.
+    #[inline]
+    pub fn put(&self, cause: Cause) -> Option<Placement> {
+        self.changes().find_map(|c| match *c {
+            Change::Put(p, k) | Change::Hide(p, k) if k == cause => Some(p),
+            _ => None,
+        })
     }
 }
 
@@ -124,18 +167,10 @@ impl Move {
             captured: None,
             capture_at: Square::A1,
             effects: Effects {
-                rebirth: None,
-                buried: false,
-                relocation: None,
-                capturer_removed: false,
-                removal_shown: false,
-                arrival: None,
-                capture_from: None,
-                erupted: false,
-                castling_king_from: None,
-                castling_rook_from: None,
-                alice_from: 0,
-                alice_to: 0,
+                changes: [None; MAX_CHANGES],
+                via: None,
+                board_from: 0,
+                board_to: 0,
             },
         }
     }

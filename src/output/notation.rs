@@ -1,7 +1,7 @@
 //! Popeye's move notation: `Sc6*e5`, `e7-e8=Q`, `0-0-0`, `e5*d6 ep.`, rebirths in brackets.
 
-use crate::board::{Piece, Role};
-use crate::movegen::{MoveKind, Placement};
+use crate::board::{Piece, Role, Square};
+use crate::movegen::{Cause, Change, MoveKind, Placement};
 use crate::search::PlayedMove;
 use crate::stipulation::Goal;
 use std::fmt::Write;
@@ -44,13 +44,10 @@ fn piece_letter(role: Role) -> &'static str {
 pub fn move_text(pm: &PlayedMove) -> String {
     let mv = &pm.mv;
     let mut s = String::new();
-    if let Some(k) = mv.effects.castling_king_from {
+    for change in mv.effects.changes() {
         // Anti-Mars castling: the units go to their rebirth squares first.
-        let color = pm.mover.letter();
-        let _ = write!(s, "[{color}K{k}->{}]", mv.from);
-        if let Some(r) = mv.effects.castling_rook_from {
-            let corner = crate::movegen::castling_rook(mv).0;
-            let _ = write!(s, "[{color}R{r}->{corner}]");
+        if let Change::Relocate(from, p, Cause::Setup) = *change {
+            let _ = write!(s, "[{}{from}->{}]", unit(&p), p.square);
         }
     }
     match mv.kind {
@@ -78,7 +75,7 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 s.push_str(piece_letter(mv.role));
             }
             let _ = write!(s, "{}", mv.from);
-            if let Some(via) = mv.effects.capture_from {
+            if let Some(via) = mv.effects.via {
                 let _ = write!(s, "-{via}");
             }
             if mv.kind == MoveKind::Locust {
@@ -97,60 +94,68 @@ pub fn move_text(pm: &PlayedMove) -> String {
         }
     }
     let e = &mv.effects;
-    if e.alice_to != 0 {
+    if e.board_to != 0 {
         // The board the unit ends on; castling names the king's and the rook's.
-        let to = (b'A' + e.alice_to - 1) as char;
+        let to = (b'A' + e.board_to - 1) as char;
         s.push(to);
         if mv.is_castling() {
             s.push(to);
         }
     }
-    if let Some(r) = &e.relocation {
-        if r.piece.role != Role::King && (mv.role == Role::King || pm.royal) {
-            // A royal unit reborn as another kind stays royal: `[bKe3->rBf8]`.
-            let old = Placement {
-                piece: Piece::new(r.piece.color, mv.role),
-                ..*r
-            };
-            let _ = write!(
-                s,
-                "[{}{}->r{}{}]",
-                unit(&old),
-                mv.to,
-                r.piece.role.code(),
-                r.square
-            );
-        } else {
-            // The unit as it arrived, then its new kind where it changes (Chameleon
-            // Anticirce, AntiClone): `[wRd5->Qd1]`, `[wRd5->h1]`.
-            let arrived = Placement {
-                piece: Piece::new(r.piece.color, mv.promotion.unwrap_or(mv.role)),
-                ..*r
-            };
-            let changed = if arrived.piece.role == r.piece.role {
-                ""
-            } else {
-                r.piece.role.code()
-            };
-            let _ = write!(s, "[{}{}->{changed}{}]", unit(&arrived), mv.to, r.square);
+    for change in e.changes() {
+        match *change {
+            Change::Relocate(from, r, Cause::Relocation) => relocation(&mut s, pm, from, &r),
+            Change::Remove(sq, Cause::Removal { shown: true }) => {
+                let p = Placement {
+                    piece: Piece::new(pm.mover, mv.promotion.unwrap_or(mv.role)),
+                    square: sq,
+                    kamikaze: true,
+                    promoted: None,
+                };
+                let _ = write!(s, "[-{}{sq}]", unit(&p));
+            }
+            Change::Hide(r, _) => {
+                let _ = write!(s, "[+{}->v]", placed(&r));
+            }
+            Change::Put(r, _) => {
+                let _ = write!(s, "[+{}]", placed(&r));
+            }
+            _ => {}
         }
     }
-    if e.capturer_removed && e.removal_shown {
-        let p = Placement {
-            piece: Piece::new(pm.mover, mv.promotion.unwrap_or(mv.role)),
-            square: mv.to,
-            kamikaze: true,
-            promoted: None,
-        };
-        let _ = write!(s, "[-{}{}]", unit(&p), mv.to);
-    }
-    if let Some(r) = &e.rebirth {
-        let _ = write!(s, "[+{}{}]", placed(r), if e.buried { "->v" } else { "" });
-    }
-    if let Some(a) = &e.arrival {
-        let _ = write!(s, "[+{}]", placed(a));
-    }
     s
+}
+
+/// The capturing unit moved from `from` (where it captured) to its rebirth square.
+fn relocation(s: &mut String, pm: &PlayedMove, from: Square, r: &Placement) {
+    let mv = &pm.mv;
+    if r.piece.role != Role::King && (mv.role == Role::King || pm.royal) {
+        // A royal unit reborn as another kind stays royal: `[bKe3->rBf8]`.
+        let old = Placement {
+            piece: Piece::new(r.piece.color, mv.role),
+            ..*r
+        };
+        let _ = write!(
+            s,
+            "[{}{from}->r{}{}]",
+            unit(&old),
+            r.piece.role.code(),
+            r.square
+        );
+    } else {
+        // The unit as it arrived, then its new kind where it changes (Chameleon
+        // Anticirce, AntiClone): `[wRd5->Qd1]`, `[wRd5->h1]`.
+        let arrived = Placement {
+            piece: Piece::new(r.piece.color, mv.promotion.unwrap_or(mv.role)),
+            ..*r
+        };
+        let changed = if arrived.piece.role == r.piece.role {
+            ""
+        } else {
+            r.piece.role.code()
+        };
+        let _ = write!(s, "[{}{from}->{changed}{}]", unit(&arrived), r.square);
+    }
 }
 
 /// The mark after a move: ` #`, ` =`, ` +` or nothing.

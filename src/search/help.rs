@@ -582,7 +582,9 @@ pub fn help_plan(half_moves: usize, goal: Goal) -> Plan {
 }
 
 /// The plan of a series of `n` moves by the side to move, then (when `finisher`)
-/// one move by the other side: ser-#n has no finisher, ser-h#n has one.
+/// one move by the other side: ser-#n has no finisher, ser-h#n has one. Only the last
+/// move of the series may give check: the other side passes after the others, and in
+/// ser-h#n it answers the last one with its own move (the reference solver's rule).
 pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
     let mut steps = Vec::new();
     for i in 0..n {
@@ -591,7 +593,7 @@ pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
         }
         let last_of_series = i + 1 == n;
         steps.push(Step::Play {
-            may_check: last_of_series && !finisher,
+            may_check: last_of_series,
         });
     }
     if finisher {
