@@ -1,0 +1,396 @@
+//! What a capture does under the fairy conditions: each pseudo-legal move expanded into
+//! its variants with every rebirth, removal and arrival decided, and those changes played.
+
+use super::*;
+
+/// Regrants a castling right to a rook or king that reaches its home square by rebirth,
+/// when its partner still has its own.
+pub(super) fn regrant<O: Origins, F: FairyStore>(
+    pos: &mut Position<FairyExt<O, F>>,
+    piece: Piece,
+    sq: Square,
+) {
+    let back = piece.color.back_rank();
+    if sq.rank() != back {
+        return;
+    }
+    let king = Square::from_coords(4, back);
+    let rooks = Bitboard::from_square(Square::from_coords(0, back))
+        | Bitboard::from_square(Square::from_coords(7, back));
+    match piece.role {
+        Role::Rook if (sq.file() == 0 || sq.file() == 7) && pos.castling.contains(king) => {
+            pos.castling |= Bitboard::from_square(sq)
+        }
+        Role::King if sq == king && (pos.castling & rooks).is_nonempty() => {
+            pos.castling |= Bitboard::from_square(sq)
+        }
+        _ => {}
+    }
+}
+
+/// The unit placed on `sq`: a pawn kind put on its last rank promotes at once, one
+/// variant per choice.
+fn placements(
+    promotions: Promotions,
+    piece: Piece,
+    sq: Square,
+    kamikaze: bool,
+) -> impl Iterator<Item = Placement> {
+    let promote = piece.role.is_pawn() && sq.rank() == piece.color.promotion_rank();
+    let (choices, single) = if promote {
+        (Some(promotions.iter()), None)
+    } else {
+        (None, Some(piece.role))
+    };
+    choices
+        .into_iter()
+        .flatten()
+        .chain(single)
+        .map(move |r| Placement {
+            piece: Piece::new(piece.color, r),
+            square: sq,
+            kamikaze,
+            promoted: promote.then_some(piece.role),
+        })
+}
+
+impl<O: Origins, F: FairyStore> Fairy<O, F> {
+    /// Expands one orthodox-shaped move into its legal-shaped variants under the conditions.
+    pub(super) fn expand(&self, pos: &Position<FairyExt<O, F>>, mv: Move, out: &mut MoveList) {
+        if mv.captured.is_none() {
+            // Only captures have effects of their own; the Mars squares come from generation.
+            if pos.ext.pending.is_none() && pos.ext.hidden[0].is_none() {
+                out.push(mv);
+                return;
+            }
+            self.finish(pos, mv, mv.effects, out);
+            return;
+        }
+        let mover = pos.side;
+        let moved = Piece::new(mover, mv.promotion.unwrap_or(mv.role));
+        // The board after the plain capture (the position's other state is not needed).
+        let mut after = pos.board;
+        after.take(mv.capture_square());
+        after.shift(mv.from, mv.to, Piece::new(mover, mv.role));
+        if let Some(role) = mv.promotion {
+            after.set_role(mv.to, mv.role, role);
+        }
+        let kamikaze = pos.board.is_kamikaze(mv.from);
+        let mut effects = mv.effects;
+        let board = &mut after;
+        if let Some(captured) = mv.captured {
+            let x = mv.capture_square();
+            // The capturer first: kamikaze units vanish (and may be reborn), Anticirce moves them.
+            if kamikaze || self.kamikaze_all {
+                board.take(mv.to);
+                let reborn = self
+                    .captured_reborn()
+                    .filter(|_| !self.kamikaze_all)
+                    .map(|_| standard_square(moved.role, mover, mv.to));
+                match reborn {
+                    Some(sq) if !board.occupied().contains(sq) => {
+                        board.put(sq, moved, kamikaze);
+                        let placement = Placement {
+                            piece: moved,
+                            square: sq,
+                            kamikaze,
+                            promoted: None,
+                        };
+                        effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
+                    }
+                    _ => {
+                        let shown = reborn.is_none();
+                        effects.push(Change::Remove(mv.to, Cause::Removal { shown }));
+                    }
+                }
+            } else if let Some(anti) = self.anticirce() {
+                let role = match anti.kind {
+                    KindRule::Clone => captured.role,
+                    KindRule::Chameleon => chameleon(moved.role),
+                    KindRule::Same => moved.role,
+                };
+                let cap = Capture {
+                    role,
+                    color: mover,
+                    // The capture square (a locust's victim's, not its landing square).
+                    x: mv.capture_square(),
+                    from: mv.from,
+                    to: mv.to,
+                    capturer_role: captured.role,
+                    capturer_color: captured.color,
+                    origin: pos.ext.origin(mv.from),
+                };
+                let Some(sq) = rebirth_square(anti.square, &cap) else {
+                    return;
+                };
+                if sq == mv.to {
+                    if anti.cheylan {
+                        return;
+                    }
+                } else if board.occupied().contains(sq) {
+                    return;
+                }
+                board.take(mv.to);
+                board.put(sq, Piece::new(mover, role), false);
+                let placement = Placement {
+                    piece: Piece::new(mover, role),
+                    square: sq,
+                    kamikaze: false,
+                    promoted: None,
+                };
+                effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
+            }
+            if let Some(circe) = self.captured_reborn() {
+                if captured.role == Role::King && !circe.rex_inclusive {
+                    // A king is never reborn: only reached when testing whether it is attacked.
+                } else if matches!(circe.square, SquareRule::Parrain { .. }) {
+                    // Reborn at the end of the owner's next move, see below.
+                } else {
+                    let role = circe
+                        .kind
+                        .reborn(captured.role, mv.role, mv.promotion.is_some());
+                    let role = if circe.kind == KindRule::Clone && mv.role == Role::Pawn {
+                        Role::Pawn
+                    } else {
+                        role
+                    };
+                    let cap = Capture {
+                        role,
+                        color: captured.color,
+                        x,
+                        from: mv.from,
+                        to: mv.to,
+                        capturer_role: moved.role,
+                        capturer_color: mover,
+                        origin: pos.ext.origin(x),
+                    };
+                    let captured_kamikaze = pos.board.is_kamikaze(x);
+                    match rebirth_square(circe.square, &cap) {
+                        None if circe.occupied == Occupied::Illegal => return,
+                        None => {}
+                        Some(sq) => {
+                            let taken = board.occupied().contains(sq);
+                            if taken && circe.occupied == Occupied::Illegal {
+                                return;
+                            }
+                            if !taken
+                                || matches!(circe.occupied, Occupied::Assassin | Occupied::Volcanic)
+                            {
+                                let buried = taken && circe.occupied == Occupied::Volcanic;
+                                for placement in placements(
+                                    self.promotions,
+                                    Piece::new(captured.color, role),
+                                    sq,
+                                    captured_kamikaze,
+                                ) {
+                                    let mut e = effects;
+                                    e.push(if buried {
+                                        Change::Hide(placement, Cause::Burial)
+                                    } else {
+                                        Change::Put(placement, Cause::Rebirth)
+                                    });
+                                    self.finish(pos, mv, e, out);
+                                }
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.finish(pos, mv, effects, out);
+    }
+
+    /// Adds the effects that depend on the rest of the move (Parrain, eruptions) and pushes it.
+    /// Inlined, so that the effects just built are stored once, into the list: passed by
+    /// reference they were reloaded wide right after their narrow stores, and the loads
+    /// waited for them (a third of this function's time; Circe perft 3 % faster).
+    #[inline(always)]
+    pub(super) fn finish(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mut mv: Move,
+        effects: Effects,
+        out: &mut MoveList,
+    ) {
+        mv.effects = effects;
+        if pos.ext.pending.is_none() && pos.ext.hidden[0].is_none() {
+            out.push(mv);
+        } else {
+            self.finish_arrival(pos, mv, out);
+        }
+    }
+
+    /// [`Fairy::finish`] where a Parrain rebirth is pending or units are hidden.
+    #[inline(never)]
+    pub(super) fn finish_arrival(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mut mv: Move,
+        out: &mut MoveList,
+    ) {
+        // Where everything else stands after the move: for a plain move (no capture,
+        // castling or effect) only its own two squares change and nothing is buried.
+        let plain = mv.captured.is_none() && !mv.is_castling() && mv.effects.is_none();
+        let (occupied, hidden) = if plain {
+            (
+                pos.board.occupied().without(mv.from).with(mv.to),
+                pos.ext.hidden,
+            )
+        } else {
+            let mut after = *pos;
+            self.apply(pos, &mv, &mut after);
+            (after.board.occupied(), after.ext.hidden)
+        };
+        if let Some(p) = pos.ext.pending {
+            let contra = matches!(
+                self.circe.map(|c| c.square),
+                Some(SquareRule::Parrain { contra: true })
+            );
+            let (df, dr) = displacement(&mv);
+            let (df, dr) = if contra { (-df, -dr) } else { (df, dr) };
+            if let Some(sq) = p.square.offset(df, dr) {
+                if !occupied.contains(sq) {
+                    for placement in placements(self.promotions, p.piece(), sq, p.kamikaze()) {
+                        let mut m = mv;
+                        m.effects.push(Change::Put(placement, Cause::Arrival));
+                        out.push(m);
+                    }
+                    return;
+                }
+            }
+            out.push(mv);
+            return;
+        }
+        if let Some(h) = hidden
+            .iter()
+            .flatten()
+            .find(|h| !occupied.contains(h.square))
+        {
+            let placement = Placement {
+                piece: h.piece(),
+                square: h.square,
+                kamikaze: h.kamikaze(),
+                promoted: None,
+            };
+            mv.effects.push(Change::Put(placement, Cause::Eruption));
+        }
+        out.push(mv);
+    }
+
+    /// Plays the move with its capture effects, but not its arrival (Parrain rebirth or eruption).
+    /// `p` holds a copy of `pos` on entry: written in place, since a position built in a
+    /// local and returned was copied out right after its last byte-wide stores, and the
+    /// wide loads of that copy stalled on them (a third of `apply`'s time).
+    pub(super) fn apply(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mv: &Move,
+        p: &mut Position<FairyExt<O, F>>,
+    ) {
+        let mover = pos.side;
+        let x = mv.capture_square();
+        let from_origin = p.ext.origins.get(mv.from);
+        let captured_origin = if mv.is_capture() {
+            p.ext.origins.get(x)
+        } else {
+            NO_ORIGIN
+        };
+        let captured_kamikaze = mv.is_capture() && pos.board.is_kamikaze(x);
+        let e = &mv.effects;
+        // Units set where the move is made from first (Anti-Mars castling).
+        for change in e.changes().filter(|c| c.cause() == Cause::Setup) {
+            movegen::apply_change(&mut p.board, change);
+        }
+        movegen::play_orthodox(p, mv);
+        if O::TRACKED {
+            p.ext.origins.set(x, NO_ORIGIN);
+            p.ext.origins.set(mv.from, NO_ORIGIN);
+            p.ext.origins.set(mv.to, from_origin);
+            if mv.is_castling() {
+                let (rf, rt) = movegen::castling_rook(mv);
+                p.ext.origins.set(rt, p.ext.origins.get(rf));
+                p.ext.origins.set(rf, NO_ORIGIN);
+            }
+        }
+        let mut arrived = Some(mv.to);
+        for change in e.changes() {
+            match *change {
+                Change::Remove(sq, Cause::Removal { .. }) => {
+                    movegen::apply_change(&mut p.board, change);
+                    p.ext.origins.set(sq, NO_ORIGIN);
+                    arrived = None;
+                }
+                Change::Relocate(from, r, Cause::Relocation) => {
+                    arrived = Some(r.square);
+                    if r.square != from {
+                        movegen::apply_change(&mut p.board, change);
+                        p.ext.origins.set(r.square, p.ext.origins.get(from));
+                        p.ext.origins.set(from, NO_ORIGIN);
+                        regrant(p, r.piece, r.square);
+                    }
+                }
+                Change::Hide(r, Cause::Burial) => {
+                    p.ext
+                        .hide(Hidden::new(r.piece, r.kamikaze, r.square, captured_origin));
+                }
+                Change::Put(r, Cause::Rebirth) => {
+                    if p.board.occupied().contains(r.square) {
+                        // Circe Assassin: the occupant goes, with its castling right.
+                        p.castling = p.castling.without(r.square);
+                    }
+                    movegen::apply_change(&mut p.board, change);
+                    p.ext.origins.set(r.square, captured_origin);
+                    regrant(p, r.piece, r.square);
+                }
+                // Set up before the move; the arrivals come after this (`play_into`).
+                _ => {}
+            }
+        }
+        // The royal pieces follow their moves; a captured one is gone.
+        let them = (!mover).index();
+        if p.ext.royal[them] == x.index() as u8 && mv.is_capture() {
+            p.ext.royal[them] = NO_ORIGIN;
+        }
+        let was_royal = p.ext.royal[mover.index()] == mv.from.index() as u8;
+        if was_royal || mv.role == Role::King {
+            // Still royal if its own unit, not a king, stands where it went (a king stays
+            // a king; an Assassin rebirth may have taken the square).
+            p.ext.royal[mover.index()] = match arrived {
+                Some(sq)
+                    if p.board
+                        .piece_at(sq)
+                        .is_some_and(|u| u.color == mover && u.role != Role::King) =>
+                {
+                    sq.index() as u8
+                }
+                _ => NO_ORIGIN,
+            };
+        }
+        let parrain = matches!(
+            self.circe.map(|c| c.square),
+            Some(SquareRule::Parrain { .. })
+        );
+        if parrain {
+            p.ext.pending = None;
+            if let Some(c) = mv.captured {
+                if c.role != Role::King {
+                    p.ext.pending = Some(Pending::new(c, captured_kamikaze, x, captured_origin));
+                }
+            }
+        }
+    }
+}
+
+/// The sum of the displacements of all units the move shifts (Parrain Circe's vector).
+fn displacement(mv: &Move) -> (i8, i8) {
+    match mv.kind {
+        MoveKind::CastleShort => (0, 0),
+        MoveKind::CastleLong => (1, 0),
+        MoveKind::Null => (0, 0),
+        _ => (
+            mv.to.file() as i8 - mv.from.file() as i8,
+            mv.to.rank() as i8 - mv.from.rank() as i8,
+        ),
+    }
+}

@@ -1,0 +1,340 @@
+//! Mars Circe and Anti-Mars Circe: captures (or non-captures) made as if from the rebirth
+//! square, and the check test that follows from it.
+
+use super::*;
+
+impl<O: Origins, F: FairyStore> Fairy<O, F> {
+    /// Captures of Mars Circe: each unit captures as if from its rebirth square.
+    pub(super) fn mars_captures(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
+        let board = &pos.board;
+        let side = pos.side;
+        let them = board.by_color(!side);
+        for from in board.by_color(side) {
+            let piece = board.piece_at(from).expect("occupied");
+            let Some((via, occ)) = mars_origin(board, piece, from) else {
+                continue;
+            };
+            if piece.role.is_orthodox() {
+                for to in movegen::attacks_from(piece, via, occ) & them {
+                    let landing = walks::Landing {
+                        to,
+                        capture: Some(to),
+                    };
+                    push_via(
+                        out,
+                        self.promotions,
+                        piece,
+                        from,
+                        via,
+                        landing,
+                        board.piece_at(to),
+                    );
+                }
+                continue;
+            }
+            walks::for_each_move(piece, via, occ, them, |landing| {
+                // A locust landing on the square it left makes no move (the reference
+                // solver generates none).
+                if let Some(x) = landing.capture.filter(|_| landing.to != from) {
+                    push_via(
+                        out,
+                        self.promotions,
+                        piece,
+                        from,
+                        via,
+                        landing,
+                        board.piece_at(x),
+                    );
+                }
+            });
+        }
+    }
+
+    /// Anti-Mars castling, as Popeye plays it: a king away from its home square castles
+    /// as if from there (its own right is not asked), with the rook on the corner that
+    /// keeps its right, or with any rook whose rebirth square is that empty corner, moved
+    /// there for the castling. The usual conditions hold on the board so changed.
+    pub(super) fn antimars_castlings(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
+        let board = &pos.board;
+        let side = pos.side;
+        let Some(king) = board.king(side) else {
+            return;
+        };
+        let back = side.back_rank();
+        let home = Square::from_coords(4, back);
+        if king == home || board.occupied().contains(home) {
+            return;
+        }
+        let rook = Piece::new(side, Role::Rook);
+        for c in movegen::castlings(side) {
+            let corner = c.rook_from;
+            // The rook on the corner with its right, or those whose rebirth square it is.
+            let partners = if board.piece_at(corner) == Some(rook) {
+                board.pieces(side, Role::Rook) & pos.castling & Bitboard::from_square(corner)
+            } else if !board.occupied().contains(corner) {
+                let mut reborn = Bitboard::EMPTY;
+                for r in board.pieces(side, Role::Rook) {
+                    if standard_square(Role::Rook, side, r) == corner {
+                        reborn = reborn.with(r);
+                    }
+                }
+                reborn
+            } else {
+                Bitboard::EMPTY
+            };
+            for r in partners {
+                let rook_from = (r != corner).then_some(r);
+                let mut v = *pos;
+                v.board.take(king);
+                v.board.put(home, Piece::new(side, Role::King), false);
+                if let Some(r) = rook_from {
+                    v.board.take(r);
+                    v.board.put(corner, rook, false);
+                }
+                if (movegen::attacks::between(home, corner) & v.board.occupied()).is_nonempty() {
+                    continue;
+                }
+                let mut effects = Effects::default();
+                let set = |piece: Piece, square| Placement {
+                    piece,
+                    square,
+                    kamikaze: false,
+                    promoted: None,
+                };
+                effects.push(Change::Relocate(
+                    king,
+                    set(Piece::new(side, Role::King), home),
+                    Cause::Setup,
+                ));
+                if let Some(r) = rook_from {
+                    effects.push(Change::Relocate(r, set(rook, corner), Cause::Setup));
+                }
+                let mv = Move {
+                    from: home,
+                    to: c.king_to,
+                    role: Role::King,
+                    kind: c.kind,
+                    promotion: None,
+                    captured: None,
+                    capture_at: c.king_to,
+                    effects,
+                };
+                if self.castling_allowed(&v, &mv) {
+                    out.push(mv);
+                }
+            }
+        }
+    }
+
+    /// Non-captures of Anti-Mars Circe: each unit moves as if from its rebirth square.
+    pub(super) fn antimars_moves(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
+        let board = &pos.board;
+        let side = pos.side;
+        for from in board.by_color(side) {
+            let piece = board.piece_at(from).expect("occupied");
+            let Some((via, occ)) = mars_origin(board, piece, from) else {
+                continue;
+            };
+            let targets: Bitboard = if !piece.role.is_orthodox() {
+                walks::quiet_from(piece, via, occ)
+            } else if piece.role == Role::Pawn {
+                let mut t = Bitboard::EMPTY;
+                if let Some(one) = via.offset(0, side.forward()) {
+                    if !occ.contains(one) {
+                        t = t.with(one);
+                        if via.rank() == side.pawn_rank() {
+                            if let Some(two) = one.offset(0, side.forward()) {
+                                if !occ.contains(two) {
+                                    t = t.with(two);
+                                }
+                            }
+                        }
+                    }
+                }
+                t
+            } else {
+                movegen::attacks_from(piece, via, occ) & !occ
+            };
+            for to in targets.without(from) {
+                let first = out.len();
+                let landing = walks::Landing { to, capture: None };
+                push_via(out, self.promotions, piece, from, via, landing, None);
+                if piece.role.is_pawn() && via.rank().abs_diff(to.rank()) == 2 {
+                    for mv in &mut out[first..] {
+                        mv.kind = MoveKind::DoubleStep;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A Mars or Anti-Mars move of `piece` from `from`, made as if from `via`, one per
+/// promotion choice.
+fn push_via(
+    out: &mut MoveList,
+    promotions: Promotions,
+    piece: Piece,
+    from: Square,
+    via: Square,
+    landing: walks::Landing,
+    captured: Option<Piece>,
+) {
+    let to = landing.to;
+    let capture_at = landing.capture.unwrap_or(to);
+    let kind = match landing.capture {
+        Some(x) if x != to => MoveKind::Locust,
+        Some(_) => MoveKind::Capture,
+        None => MoveKind::Quiet,
+    };
+    let mut effects = Effects::default();
+    effects.via = (via != from).then_some(via);
+    let mv = |promotion| Move {
+        from,
+        to,
+        role: piece.role,
+        kind,
+        promotion,
+        captured,
+        capture_at,
+        effects,
+    };
+    if piece.role.is_pawn() && to.rank() == piece.color.promotion_rank() {
+        for promotion in promotions.iter() {
+            out.push(mv(Some(promotion)));
+        }
+    } else {
+        out.push(mv(None));
+    }
+}
+
+/// The square a unit captures from under Mars Circe (or moves from under Anti-Mars), with
+/// the occupancy to use; `None` when that square is taken by another unit.
+#[inline]
+pub(super) fn mars_origin<F: FairyStore>(
+    board: &Board<F>,
+    piece: Piece,
+    from: Square,
+) -> Option<(Square, Bitboard)> {
+    if !walks::may_move_from(piece, from) {
+        return None;
+    }
+    let via = standard_square(piece.role, piece.color, from);
+    let occ = board.occupied();
+    if via != from && occ.contains(via) {
+        return None;
+    }
+    Some((via, occ.without(from).with(via)))
+}
+
+/// The rebirth squares of the pieces (not pawns) of a colour under standard Circe: for
+/// each, the kind and the squares whose units are reborn there (one square colour for
+/// knights, bishops and rooks, every square for the queen and the king).
+fn piece_homes(color: Color) -> [(Role, Square, Bitboard); 8] {
+    const DARK: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
+    let back = color.back_rank();
+    let a = Square::from_coords(0, back);
+    let b = Square::from_coords(1, back);
+    let mut out = [(Role::King, a, Bitboard::FULL); 8];
+    for (i, role) in [Role::Knight, Role::Bishop, Role::Rook]
+        .into_iter()
+        .enumerate()
+    {
+        for (j, x) in [a, b].into_iter().enumerate() {
+            // Reborn on the home square of the capture square's colour.
+            let via = standard_square(role, color, x);
+            let colour = if via.is_dark() { DARK } else { !DARK };
+            out[2 * i + j] = (role, via, colour);
+        }
+    }
+    out[6] = (
+        Role::Queen,
+        standard_square(Role::Queen, color, a),
+        Bitboard::FULL,
+    );
+    out[7] = (
+        Role::King,
+        standard_square(Role::King, color, a),
+        Bitboard::FULL,
+    );
+    out
+}
+
+/// Per colour, the piece rebirth squares ([`piece_homes`]) and, per target square, which
+/// of them attack the target on an empty board (one bit each). Built once: the Mars check
+/// test asks it on every move.
+struct MarsHomes {
+    homes: [[(Role, Square, Bitboard); 8]; 2],
+    seeing: [[u8; 64]; 2],
+}
+
+fn mars_homes() -> &'static MarsHomes {
+    static TABLE: OnceLock<MarsHomes> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let homes = [piece_homes(Color::White), piece_homes(Color::Black)];
+        let mut seeing = [[0u8; 64]; 2];
+        for color in Color::ALL {
+            for (i, &(role, via, _)) in homes[color.index()].iter().enumerate() {
+                let piece = Piece::new(color, role);
+                for k in movegen::attacks_from(piece, via, Bitboard::EMPTY) {
+                    seeing[color.index()][k.index()] |= 1 << i;
+                }
+            }
+        }
+        MarsHomes { homes, seeing }
+    })
+}
+
+/// The units of `by` that attack `k` under Mars Circe: each from its rebirth square (when
+/// empty or its own), lifted off its square. The pieces are taken a rebirth square at a
+/// time, as bitboards, and only the rebirth squares that see `k` on an empty board.
+#[inline]
+pub(super) fn mars_checkers<F: FairyStore>(board: &Board<F>, k: Square, by: Color) -> Bitboard {
+    let occ = board.occupied();
+    let mut set = Bitboard::EMPTY;
+    // Pawns are reborn on their file's second rank (none moves from its first rank).
+    let pawns = board.pieces(by, Role::Pawn) & !Bitboard::rank(by.back_rank());
+    for via in attacks::pawn(!by, k) & Bitboard::rank(by.pawn_rank()) {
+        let units = pawns & Bitboard::file(via.file());
+        set |= if occ.contains(via) {
+            units & Bitboard::from_square(via)
+        } else {
+            units
+        };
+    }
+    let table = mars_homes();
+    let homes = &table.homes[by.index()];
+    let mut seeing = table.seeing[by.index()][k.index()];
+    while seeing != 0 {
+        let (role, via, group) = homes[seeing.trailing_zeros() as usize];
+        seeing &= seeing - 1;
+        let mut units = board.pieces(by, role) & group;
+        if occ.contains(via) {
+            units &= Bitboard::from_square(via);
+        }
+        if units.is_empty() {
+            continue;
+        }
+        if matches!(role, Role::Knight | Role::King) {
+            set |= units;
+            continue;
+        }
+        // A unit lifted off the only square between clears the line for itself.
+        let blocking = attacks::between(via, k) & occ;
+        set |= match blocking.count() {
+            0 => units,
+            1 => units & blocking,
+            _ => Bitboard::EMPTY,
+        };
+    }
+    // Fairy units one by one, each from its rebirth square.
+    for from in board.fairy_units() & board.by_color(by) {
+        let piece = board.piece_at(from).expect("a fairy unit");
+        if let Some((via, occ)) = mars_origin(board, piece, from) {
+            if walks::observes(piece, via, k, occ) {
+                set = set.with(from);
+            }
+        }
+    }
+    set
+}

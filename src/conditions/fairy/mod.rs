@@ -1,0 +1,447 @@
+//! The configurable rules: Circe-family capture parts, Mars Circe, kamikaze units.
+//! Each pseudo-legal move is expanded here into its variants with every effect decided,
+//! so that playing and printing a move need no further choice.
+
+use super::circe::{
+    chameleon, rebirth_square, standard_square, Capture, Circe, KindRule, Occupied, Reborn,
+    SquareRule,
+};
+use super::{assassin, Rules};
+use crate::board::{
+    extra_key, Bitboard, Board, Color, Extension, FairyStore, NoFairy, Piece, Position, Role,
+    Square,
+};
+use crate::movegen::{
+    self, attacks, walks, Cause, Change, Effects, Gen, Move, MoveKind, MoveList, Placement,
+    PlainLegality, Promotions,
+};
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::marker::PhantomData;
+use std::num::NonZeroU8;
+use std::ops::ControlFlow;
+use std::sync::OnceLock;
+
+mod effects;
+mod mars;
+mod state;
+#[cfg(test)]
+mod tests;
+
+use effects::regrant;
+use mars::mars_checkers;
+pub use state::{DiagramOrigins, FairyExt, Hidden, NoOrigins, Origins, Pending};
+use state::{MAX_HIDDEN, NO_ORIGIN};
+
+/// Mars Circe (captures from the rebirth square) and its mirror image Anti-Mars Circe
+/// (non-captures from the rebirth square).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Mars {
+    Mars,
+    AntiMars,
+}
+
+/// A set of fairy conditions, each an independent part. `O` says whether positions carry
+/// each unit's diagram square: only Diagram Circe needs them, and without them a position
+/// is small enough to be copied inline (see [`Origins`]). `F` is where the board keeps
+/// its fairy units' kinds: nowhere unless the problem has fairy units.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct Fairy<O = NoOrigins, F = NoFairy> {
+    pub circe: Option<Circe>,
+    pub mars: Option<Mars>,
+    /// Kamikaze Circe as a condition of its own: every capturer vanishes for good.
+    pub kamikaze_all: bool,
+    /// What a pawn may promote to (the problem's fairy kinds too).
+    pub promotions: Promotions,
+    /// Whether the problem has fairy units, which the board must then keep.
+    pub fairy_units: bool,
+    layout: PhantomData<(O, F)>,
+}
+
+impl Fairy {
+    /// Whether the rules need each unit's diagram square (Diagram Circe).
+    pub fn needs_origins(&self) -> bool {
+        self.circe.is_some_and(|c| c.square == SquareRule::Diagram)
+    }
+
+    /// The same rules on positions of another layout: with the diagram squares, with the
+    /// fairy units' kinds.
+    pub fn with_layout<O2, F2>(self) -> Fairy<O2, F2> {
+        Fairy {
+            circe: self.circe,
+            mars: self.mars,
+            kamikaze_all: self.kamikaze_all,
+            promotions: self.promotions,
+            fairy_units: self.fairy_units,
+            layout: PhantomData,
+        }
+    }
+}
+
+/// The square of `color`'s royal unit: its king, or the royal piece a king became.
+fn royal_square<O: Origins, F: FairyStore>(
+    pos: &Position<FairyExt<O, F>>,
+    color: Color,
+) -> Option<Square> {
+    pos.board.king(color).or_else(|| pos.ext.royal(color))
+}
+
+/// Which plain moves (no capture, no effect) the orthodox masks decide without playing.
+struct PlainMoves {
+    masks: PlainLegality,
+    /// Whether every orthodox attack on the king is check, so that a move the masks
+    /// forbid is illegal. Under Anticirce and Rex Inclusive an attack may not count (the
+    /// rebirth square decides); the moves the masks allow are legal all the same.
+    attacks_check: bool,
+    assassin: Option<assassin::Guard>,
+    /// Whether captures without effects are judged too.
+    captures: bool,
+}
+
+impl PlainMoves {
+    #[inline(always)]
+    fn decide<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> Option<bool> {
+        if self.masks.decide(pos, mv, self.captures)? {
+            Some(
+                self.assassin
+                    .as_ref()
+                    .is_none_or(|guard| guard.safe(pos, mv)),
+            )
+        } else {
+            self.attacks_check.then_some(false)
+        }
+    }
+}
+
+impl<O: Origins, F: FairyStore> Fairy<O, F> {
+    /// The orthodox masks for plain moves, where check needs an orthodox attack on the
+    /// king or (Circe Assassin) on a unit reborn on it: not under Mars Circe, where units
+    /// attack from their rebirth squares.
+    fn plain_legality(&self, pos: &Position<FairyExt<O, F>>) -> Option<PlainMoves> {
+        if self.mars == Some(Mars::Mars) {
+            return None;
+        }
+        let mut attacks_check = true;
+        let mut assassin = None;
+        if let Some(c) = self.circe {
+            attacks_check = c.reborn == Reborn::Captured && !c.rex_inclusive;
+            if c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured {
+                assassin = Some(assassin::Guard::new(pos, c)?);
+            }
+        }
+        Some(PlainMoves {
+            masks: PlainLegality::new(pos)?,
+            attacks_check,
+            assassin,
+            // A capture without effects is orthodox where no condition acts on captures.
+            captures: self.circe.is_none() && !self.kamikaze_all && self.mars.is_none(),
+        })
+    }
+
+    fn captured_reborn(&self) -> Option<Circe> {
+        self.circe.filter(|c| c.reborn == Reborn::Captured)
+    }
+
+    fn anticirce(&self) -> Option<Circe> {
+        self.circe.filter(|c| c.reborn == Reborn::Capturer)
+    }
+
+    fn castling_allowed(&self, pos: &Position<FairyExt<O, F>>, mv: &Move) -> bool {
+        let king = mv.from;
+        // Where check needs an attack from where the units stand (not Mars Circe, not
+        // Circe Assassin), a square nothing attacks with the king on it is safe.
+        let attack_needed = self.mars.is_none()
+            && !self
+                .circe
+                .is_some_and(|c| c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured);
+        let occupied = pos.board.occupied().without(king);
+        movegen::castling_king_path(mv).iter().all(|&sq| {
+            if attack_needed
+                && movegen::attackers(&pos.board, sq, !pos.side, occupied.with(sq)).is_empty()
+            {
+                return true;
+            }
+            let mut p = *pos;
+            if sq != king {
+                let piece = Piece::new(pos.side, Role::King);
+                p.board.take(king);
+                p.board.put(sq, piece, false);
+            }
+            !self.in_check(&p, pos.side)
+        })
+    }
+
+    /// Whether the capture of `color`'s king on `k` by the unit on `from` removes it for good.
+    fn king_capture_counts(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        color: Color,
+        k: Square,
+        from: Square,
+    ) -> bool {
+        let Some(circe) = self.circe else { return true };
+        let board = &pos.board;
+        let Some(capturer) = board.piece_at(from) else {
+            return false;
+        };
+        match circe.reborn {
+            Reborn::Capturer => {
+                let promoting =
+                    capturer.role == Role::Pawn && k.rank() == capturer.color.promotion_rank();
+                let roles: &[Role] = if promoting {
+                    &Role::PROMOTIONS
+                } else {
+                    std::slice::from_ref(&capturer.role)
+                };
+                roles.iter().any(|&role| {
+                    let role = match circe.kind {
+                        // A royal unit is not cloned: its capturer keeps its kind (as
+                        // Popeye tests check; a pawn taking a king goes to its own square).
+                        KindRule::Clone => role,
+                        KindRule::Chameleon => chameleon(role),
+                        KindRule::Same => role,
+                    };
+                    let cap = Capture {
+                        role,
+                        color: capturer.color,
+                        x: k,
+                        from,
+                        to: k,
+                        capturer_role: Role::King,
+                        capturer_color: color,
+                        origin: pos.ext.origin(from),
+                    };
+                    match rebirth_square(circe.square, &cap) {
+                        None => false,
+                        Some(sq) if sq == k => !circe.cheylan,
+                        Some(sq) => sq == from || !board.occupied().contains(sq),
+                    }
+                })
+            }
+            Reborn::Captured => {
+                if !circe.rex_inclusive {
+                    return true;
+                }
+                let cap = Capture {
+                    role: Role::King,
+                    color,
+                    x: k,
+                    from,
+                    to: k,
+                    capturer_role: capturer.role,
+                    capturer_color: capturer.color,
+                    origin: pos.ext.origin(k),
+                };
+                match rebirth_square(circe.square, &cap) {
+                    None => true,
+                    Some(sq) if sq == k => true,
+                    Some(sq) if sq == from => false,
+                    Some(sq) => board.occupied().contains(sq),
+                }
+            }
+        }
+    }
+}
+
+impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
+    type Ext = FairyExt<O, F>;
+
+    fn pseudo_legal(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
+        let mut base = MoveList::new();
+        match self.mars {
+            Some(Mars::Mars) => {
+                movegen::pseudo_moves(pos, Gen::Quiet, self.promotions, &mut base);
+                self.mars_captures(pos, &mut base);
+            }
+            Some(Mars::AntiMars) => {
+                movegen::pseudo_moves(pos, Gen::All, self.promotions, &mut base);
+                base.retain(|m| m.is_capture());
+                self.antimars_moves(pos, &mut base);
+            }
+            None => movegen::pseudo_moves(pos, Gen::All, self.promotions, &mut base),
+        }
+        let first_castling = base.len();
+        movegen::castling_candidates(pos, &mut base);
+        let first_antimars_castling = base.len();
+        if self.mars == Some(Mars::AntiMars) {
+            self.antimars_castlings(pos, &mut base);
+        }
+        // By reference: moving a list out by value would copy its whole inline buffer.
+        for (i, mv) in base.iter().enumerate() {
+            // Anti-Mars castlings were tested on the board they are played on.
+            if (first_castling..first_antimars_castling).contains(&i)
+                && !self.castling_allowed(pos, mv)
+            {
+                continue;
+            }
+            self.expand(pos, *mv, out);
+        }
+    }
+
+    /// Its capture effects, then its arrival.
+    fn play_into(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mv: &Move,
+        p: &mut Position<FairyExt<O, F>>,
+    ) {
+        self.apply(pos, mv, p);
+        let Some((a, cause)) = mv.effects.changes().find_map(|c| match *c {
+            Change::Put(a, cause @ (Cause::Arrival | Cause::Eruption)) => Some((a, cause)),
+            _ => None,
+        }) else {
+            return;
+        };
+        p.board.put(a.square, a.piece, a.kamikaze);
+        regrant(p, a.piece, a.square);
+        if cause == Cause::Eruption {
+            let hidden = &mut p.ext.hidden;
+            if let Some(i) = hidden
+                .iter()
+                .position(|h| h.is_some_and(|h| h.square == a.square))
+            {
+                let origin = hidden[i].expect("found").origin;
+                // The others keep their order of burial.
+                hidden.copy_within(i + 1.., i);
+                hidden[MAX_HIDDEN - 1] = None;
+                p.ext.origins.set(a.square, origin);
+            }
+        } else if let Some(pending) = pos.ext.pending {
+            p.ext.origins.set(a.square, pending.origin);
+        }
+    }
+
+    fn in_check(&self, pos: &Position<FairyExt<O, F>>, color: Color) -> bool {
+        let Some(k) = royal_square(pos, color) else {
+            return false;
+        };
+        let board = &pos.board;
+        let attackers = if self.mars == Some(Mars::Mars) {
+            mars_checkers(board, k, !color)
+        } else {
+            movegen::attackers(board, k, !color, board.occupied())
+        };
+        if attackers.is_nonempty()
+            && attackers
+                .into_iter()
+                .any(|a| self.king_capture_counts(pos, color, k, a))
+        {
+            return true;
+        }
+        match self.circe {
+            Some(c) if c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured => {
+                assassin::threatened(board, color, k, c, |sq| pos.ext.origin(sq))
+            }
+            _ => false,
+        }
+    }
+
+    fn init(
+        &self,
+        pos: &mut Position<FairyExt<O, F>>,
+        hidden: &[(Square, Piece, bool)],
+    ) -> Result<(), String> {
+        let circe = self.circe;
+        if circe.is_some_and(|c| c.square == SquareRule::Diagram) {
+            if !O::TRACKED {
+                return Err("Diagram Circe needs positions that carry the diagram squares".into());
+            }
+            for sq in pos.board.occupied() {
+                pos.ext.origins.set(sq, sq.index() as u8);
+            }
+        }
+        for &(square, piece, kamikaze) in hidden {
+            if !circe.is_some_and(|c| c.occupied == Occupied::Volcanic) {
+                return Err(format!("two units on {square}"));
+            }
+            if pos.ext.hidden.iter().all(|h| h.is_some()) {
+                return Err(format!("too many units hidden on {square}"));
+            }
+            pos.ext
+                .hide(Hidden::new(piece, kamikaze, square, NO_ORIGIN));
+        }
+        Ok(())
+    }
+
+    fn is_legal(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        _mv: &Move,
+        after: &Position<FairyExt<O, F>>,
+    ) -> bool {
+        let side = pos.side;
+        if royal_square(pos, side).is_some() && royal_square(after, side).is_none() {
+            return false;
+        }
+        !self.in_check(after, side)
+    }
+
+    fn royal_piece(&self, pos: &Position<FairyExt<O, F>>, sq: Square) -> bool {
+        pos.ext.royal.contains(&(sq.index() as u8))
+    }
+
+    fn legal_moves(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
+        self.pseudo_legal(pos, out);
+        let plain = self.plain_legality(pos);
+        out.retain(|mv| {
+            plain
+                .as_ref()
+                .and_then(|p| p.decide(pos, mv))
+                .unwrap_or_else(|| self.is_legal(pos, mv, &self.play(pos, mv)))
+        });
+    }
+
+    fn try_for_each_child(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mut visit: impl FnMut(&Move, &Position<FairyExt<O, F>>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut moves = MoveList::new();
+        self.pseudo_legal(pos, &mut moves);
+        let plain = self.plain_legality(pos);
+        // A plain move the masks allow changes only its two squares, unless the position
+        // carries per-square state (diagram squares), a royal piece that is not a king or
+        // a Parrain rebirth its next move settles: then `play_into` does the rest. Played
+        // orthodoxly here, not through `play_into`: Circe perft 12 % faster.
+        let orthodox_play =
+            !O::TRACKED && pos.ext.royal == [NO_ORIGIN; 2] && pos.ext.pending.is_none();
+        // Captures too where no condition acts on them.
+        let orthodox_captures = plain.as_ref().is_some_and(|p| p.captures);
+        for mv in &moves {
+            let decided = plain.as_ref().and_then(|p| p.decide(pos, mv));
+            if decided == Some(false) {
+                continue;
+            }
+            let mut after = *pos;
+            if decided == Some(true) {
+                if orthodox_play
+                    && (mv.captured.is_none() || orthodox_captures)
+                    && mv.effects.is_none()
+                {
+                    movegen::play_orthodox(&mut after, mv);
+                } else {
+                    self.play_into(pos, mv, &mut after);
+                }
+                visit(mv, &after)?;
+                continue;
+            }
+            self.play_into(pos, mv, &mut after);
+            if self.is_legal(pos, mv, &after) {
+                visit(mv, &after)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn has_legal_move(&self, pos: &Position<FairyExt<O, F>>) -> bool {
+        let mut moves = MoveList::new();
+        self.pseudo_legal(pos, &mut moves);
+        let plain = self.plain_legality(pos);
+        let decided = |mv: &Move| plain.as_ref().and_then(|p| p.decide(pos, mv));
+        // Plain moves first: they need no play.
+        moves.iter().any(|mv| decided(mv) == Some(true))
+            || moves
+                .iter()
+                .any(|mv| decided(mv).is_none() && self.is_legal(pos, mv, &self.play(pos, mv)))
+    }
+}

@@ -1,0 +1,202 @@
+use super::mars::mars_origin;
+use super::*;
+use crate::conditions::{command_line_words, resolve, RuleSet, UnitMarks};
+
+fn fairy(words: &str) -> Fairy {
+    match resolve(&command_line_words(&[words]), UnitMarks::default()) {
+        Ok(RuleSet::Fairy(f)) => f,
+        other => panic!("{words}: {other:?}"),
+    }
+}
+
+/// The generic answer: every pseudo-legal move played and tested.
+fn by_playing<O: Origins>(rules: &Fairy<O>, pos: &Position<FairyExt<O>>) -> MoveList {
+    let mut moves = MoveList::new();
+    rules.pseudo_legal(pos, &mut moves);
+    moves.retain(|mv| rules.is_legal(pos, mv, &rules.play(pos, mv)));
+    moves
+}
+
+/// The orthodox masks may decide plain moves only where they agree with playing
+/// them out, and the children of a position are the positions `play` makes:
+/// random games under every condition, each position compared.
+#[test]
+fn plain_moves_decided_by_masks_agree_with_playing_them() {
+    let conditions = [
+        "Circe",
+        "AntiCirce",
+        "AntiCirce Cheylan",
+        "AntiCloneCirce",
+        "MirrorCirce",
+        "PWC",
+        "CirceAssassin",
+        "CirceAssassin Chameleon",
+        "CirceAssassin Mirror",
+        "CirceAssassin Symmetry",
+        "CirceAssassin Antipodes",
+        "CirceAssassin File",
+        "ChameleonCirce",
+        "ParrainCirce",
+        "KamikazeCirce",
+        "Circe Volcanic",
+        "Circe RexInclusive",
+        "Circe Diagram",
+        "MarsCirce",
+        "AntiMarsCirce",
+    ];
+    let starts = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        // Positions where check is not an orthodox attack: the rook's Anticirce
+        // rebirth square h8 is taken (the bishop is not pinned), a Mars rook checks
+        // from its home square, a Rex Inclusive king would be reborn on e1.
+        "4r2n/8/8/8/k7/8/4B3/4K3 w - - 0 1",
+        "r6k/8/8/8/8/8/1N6/K7 w - - 0 1",
+        "4k3/8/8/8/8/8/1B6/rN2K3 w - - 0 1",
+        // Circe Assassin: the knight on c3 is reborn on g1, on its king.
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    ];
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut checked = 0;
+    for words in conditions {
+        let rules = fairy(words);
+        checked += if rules.needs_origins() {
+            random_games(
+                &rules.with_layout::<DiagramOrigins, NoFairy>(),
+                words,
+                &starts,
+                &mut seed,
+            )
+        } else {
+            random_games(&rules, words, &starts, &mut seed)
+        };
+    }
+    assert!(checked > 10_000, "{checked}");
+}
+
+/// Mars Circe's checkers by lines and the squares between agree with the attacks
+/// of each unit from its rebirth square.
+#[test]
+fn mars_checkers_agree_with_attacks_from_the_rebirth_square() {
+    let rules = fairy("MarsCirce");
+    let mut seed = 0x1405_7B7E_F767_814Fu64;
+    let mut checks = 0;
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        random_walk(&rules, fen, 600, &mut seed, |pos| {
+            let board = &pos.board;
+            for color in Color::ALL {
+                let Some(k) = board.king(color) else { continue };
+                let mut expected = Bitboard::EMPTY;
+                for from in board.by_color(!color) {
+                    let piece = board.piece_at(from).unwrap();
+                    if let Some((via, occ)) = mars_origin(board, piece, from) {
+                        if movegen::attacks_from(piece, via, occ).contains(k) {
+                            expected = expected.with(from);
+                        }
+                    }
+                }
+                assert_eq!(mars_checkers(board, k, !color), expected, "{pos:?}");
+                checks += usize::from(expected.is_nonempty());
+            }
+        });
+    }
+    assert!(checks > 20, "{checks}");
+}
+
+/// Circe Assassin's check test by the tables of rebirth squares agrees with trying
+/// every capture, for each square rule and kind rule it combines with.
+#[test]
+fn assassin_threat_by_tables_agrees_with_every_capture() {
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut threats = 0;
+    for words in [
+        "CirceAssassin",
+        "CirceAssassin Chameleon",
+        "CirceAssassin Mirror",
+        "CirceAssassin Symmetry",
+        "CirceAssassin File",
+        "CirceAssassin Antipodes",
+    ] {
+        let rules = fairy(words);
+        let circe = rules.circe.expect("a Circe rule");
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ] {
+            random_walk(&rules, fen, 400, &mut seed, |pos| {
+                for color in Color::ALL {
+                    if let Some(k) = pos.board.king(color) {
+                        let origin = |sq| pos.ext.origin(sq);
+                        let fast = assassin::threatened(&pos.board, color, k, circe, origin);
+                        let slow =
+                            assassin::threatened_by_capture(&pos.board, color, k, circe, origin);
+                        assert_eq!(fast, slow, "{words}: {pos:?}");
+                        threats += usize::from(fast);
+                    }
+                }
+            });
+        }
+    }
+    assert!(threats > 20, "{threats}");
+}
+
+/// Compares the mask answers with playing every move, in each position of a random
+/// walk from each of `starts`; returns the number of positions compared.
+fn random_games<O: Origins>(
+    rules: &Fairy<O>,
+    words: &str,
+    starts: &[&str],
+    seed: &mut u64,
+) -> usize {
+    let mut checked = 0;
+    for fen in starts {
+        random_walk(rules, fen, 480, seed, |pos| {
+            let slow = by_playing(rules, pos);
+            let mut fast = MoveList::new();
+            rules.legal_moves(pos, &mut fast);
+            assert_eq!(fast, slow, "{words}: {pos:?}");
+            let mut succ = Vec::new();
+            rules.legal_successors(pos, &mut succ);
+            assert!(succ.iter().map(|(m, _)| *m).eq(slow.iter().copied()));
+            for (mv, after) in &succ {
+                assert_eq!(*after, rules.play(pos, mv), "{words}: {mv:?} in {pos:?}");
+            }
+            assert_eq!(rules.has_legal_move(pos), !slow.is_empty());
+            checked += 1;
+        });
+    }
+    checked
+}
+
+/// Shows `visit` each position of a random game of `steps` moves from `fen`, started
+/// again whenever it ends.
+fn random_walk<O: Origins>(
+    rules: &Fairy<O>,
+    fen: &str,
+    steps: usize,
+    seed: &mut u64,
+    mut visit: impl FnMut(&Position<FairyExt<O>>),
+) {
+    let mut start: Position<FairyExt<O>> = Position::from_fen(fen).unwrap();
+    rules.init(&mut start, &[]).unwrap();
+    let mut pos = start;
+    for _ in 0..steps {
+        visit(&pos);
+        let moves = by_playing(rules, &pos);
+        if moves.is_empty() {
+            pos = start;
+            continue;
+        }
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        pos = rules.play(&pos, &moves[(*seed % moves.len() as u64) as usize]);
+    }
+}
