@@ -44,9 +44,9 @@ impl FairyPieces {
         while i < out.len() {
             let mv = out[i];
             let occupied = pos.board.occupied().without(mv.from);
-            let crosses = movegen::castling_king_path(&mv).iter().any(|&sq| {
-                movegen::attackers(&pos.board, sq, !side, occupied.with(sq)).is_nonempty()
-            });
+            let crosses = movegen::castling_king_path(&mv)
+                .iter()
+                .any(|&sq| movegen::attacked(&pos.board, sq, !side, occupied.with(sq)));
             if crosses {
                 out.remove(i);
             } else {

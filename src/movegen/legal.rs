@@ -7,7 +7,7 @@
 //! generating every move (four per promotion) and playing them.
 
 use super::attacks;
-use super::pseudo::attackers;
+use super::pseudo::{attacked, attackers};
 use super::{play_orthodox, Move, MoveKind, MoveList};
 use crate::board::{Bitboard, Board, Color, Extension, FairyStore, Piece, Position, Role, Square};
 
@@ -267,9 +267,19 @@ impl PlainLegality {
                 let board = &pos.board;
                 Some(if mv.from == judge.king {
                     // Without the unit a king's locust capture takes, wherever it stood.
-                    let gone = capture.map_or(Bitboard::EMPTY, Bitboard::from_square);
-                    let occupied = (board.occupied() & !gone).without(judge.king);
-                    (attackers(board, mv.to, !pos.side, occupied) & !gone).is_empty()
+                    match capture {
+                        Some(x) if x != mv.to => {
+                            let gone = Bitboard::from_square(x);
+                            let occupied = (board.occupied() & !gone).without(judge.king);
+                            (attackers(board, mv.to, !pos.side, occupied) & !gone).is_empty()
+                        }
+                        _ => !attacked(
+                            board,
+                            mv.to,
+                            !pos.side,
+                            board.occupied().without(judge.king),
+                        ),
+                    }
                 } else if capture.is_none()
                     && !judge.sensitive.contains(mv.from)
                     && !judge.sensitive.contains(mv.to)

@@ -12,6 +12,6 @@ pub use legal::{has_legal_move, retain_legal, Legality, PlainLegality};
 pub use make::{apply_change, en_passant_chance, play_orthodox};
 pub use moves::{Cause, Change, Effects, Move, MoveKind, MoveList, Placement};
 pub use pseudo::{
-    attackers, attacks_from, castling_candidates, castling_king_path, castling_rook, castlings,
-    generate, is_attacked, pseudo_moves, CastlingSquares, Gen, MoveSink, Promotions,
+    attacked, attackers, attacks_from, castling_candidates, castling_king_path, castling_rook,
+    castlings, generate, is_attacked, pseudo_moves, CastlingSquares, Gen, MoveSink, Promotions,
 };

@@ -75,7 +75,38 @@ fn first_rank_pawns(color: Color) -> Bitboard {
 
 #[inline]
 pub fn is_attacked<F: FairyStore>(board: &Board<F>, sq: Square, by: Color) -> bool {
-    attackers(board, sq, by, board.occupied()).is_nonempty()
+    attacked(board, sq, by, board.occupied())
+}
+
+/// Whether some unit of `by` could capture a unit on `sq` with the board's units on
+/// `occupied`: [`attackers`] without collecting them, the orthodox ones asked first.
+#[inline]
+pub fn attacked<F: FairyStore>(
+    board: &Board<F>,
+    sq: Square,
+    by: Color,
+    occupied: Bitboard,
+) -> bool {
+    let them = board.by_color(by);
+    let diag = board.by_role(Role::Bishop) | board.by_role(Role::Queen);
+    let orth = board.by_role(Role::Rook) | board.by_role(Role::Queen);
+    let orthodox = them
+        & ((attacks::knight(sq) & board.by_role(Role::Knight))
+            | (attacks::king(sq) & board.by_role(Role::King))
+            | (attacks::pawn(!by, sq) & board.by_role(Role::Pawn) & !first_rank_pawns(by))
+            | (attacks::bishop(sq, occupied) & diag)
+            | (attacks::rook(sq, occupied) & orth));
+    if orthodox.is_nonempty() {
+        return true;
+    }
+    F::ENABLED
+        && (board.fairy_units() & them)
+            .without(sq)
+            .into_iter()
+            .any(|from| {
+                let role = board.role_at(from).expect("a fairy unit");
+                walks::observes(Piece::new(by, role), from, sq, occupied)
+            })
 }
 
 /// Where generated moves go, unit by unit.

@@ -11,7 +11,7 @@
 #[cfg(test)]
 pub(crate) mod reference;
 
-use crate::board::kinds::Class;
+use crate::board::kinds::{Class, Kind};
 use crate::board::walk::{Action, Mode, Part, Path, Vector, KNIGHT};
 use crate::board::{Bitboard, Color, Piece, Role, Square};
 use std::sync::LazyLock;
@@ -47,6 +47,10 @@ struct CompiledWalk {
     may_capture: [[Bitboard; 64]; 2],
     /// Whether its captures land beyond the captured unit (locusts, marine pieces).
     locust: bool,
+    /// When the kind captures by one part along rays, the same for both colours, and no
+    /// square stops it (not a pawn kind): that part's `towards` table and action, so that
+    /// an observation is one table look-up and one ray.
+    one_ray: Option<(u16, Action)>,
 }
 
 struct Tables {
@@ -81,15 +85,17 @@ impl Tables {
         };
         for role in Role::all() {
             let kind = role.kind();
-            let parts = kind.walk.iter().map(|p| t.compile(p)).collect();
+            let parts: Vec<CompiledPart> = kind.walk.iter().map(|p| t.compile(p)).collect();
             let locust = kind
                 .walk
                 .iter()
                 .any(|p| matches!(p.action, Action::Locust | Action::LeapLocust));
+            let one_ray = one_ray(kind, &parts);
             t.walks.push(CompiledWalk {
                 parts,
                 may_capture: [[Bitboard::EMPTY; 64]; 2],
                 locust,
+                one_ray,
             });
         }
         for r in 0..t.walks.len() {
@@ -659,11 +665,33 @@ pub fn may_observe(piece: Piece, from: Square, target: Square) -> bool {
     TABLES.walks[piece.role.index()].may_capture[piece.color.index()][from.index()].contains(target)
 }
 
+/// A walk's one capturing part along rays (see `CompiledWalk::one_ray`).
+fn one_ray(kind: &Kind, parts: &[CompiledPart]) -> Option<(u16, Action)> {
+    if matches!(kind.class, Class::Pawn { .. }) {
+        return None;
+    }
+    let mut capturing = parts.iter().filter(|p| p.mode != Mode::Quiet);
+    let part = capturing.next()?;
+    if capturing.next().is_some() || part.circles || matches!(part.action, Action::Turn { .. }) {
+        return None;
+    }
+    match part.toward {
+        [Some(a), Some(b)] if a == b => Some((a, part.action)),
+        _ => None,
+    }
+}
+
 /// [`observes`] past its cheap test.
 #[inline]
 fn observes_exactly(piece: Piece, from: Square, target: Square, occupied: Bitboard) -> bool {
     let t = &*TABLES;
     let compiled = &t.walks[piece.role.index()];
+    if let Some((table, action)) = compiled.one_ray {
+        let v = t.towards[table as usize][from.index()][target.index()];
+        let occupied = occupied.with(target).with(from);
+        return v != NONE
+            && ray_observes(t, action, piece.color, from, target, v as usize, occupied);
+    }
     if !may_move_from(piece, from) {
         return false;
     }
@@ -793,7 +821,7 @@ pub fn sensitive_squares(piece: Piece, from: Square, target: Square) -> Bitboard
 }
 
 /// Whether an action along rays captures on `target` (occupied, on the ray of `v`).
-#[inline]
+#[inline(always)]
 fn ray_observes(
     t: &Tables,
     action: Action,
