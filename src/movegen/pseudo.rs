@@ -75,7 +75,7 @@ fn first_rank_pawns(color: Color) -> Bitboard {
 
 #[inline]
 pub fn is_attacked<F: FairyStore>(board: &Board<F>, sq: Square, by: Color) -> bool {
-    attacked(board, sq, by, board.occupied())
+    attackers(board, sq, by, board.occupied()).is_nonempty()
 }
 
 /// Whether some unit of `by` could capture a unit on `sq` with the board's units on
