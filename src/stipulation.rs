@@ -235,13 +235,21 @@ impl FromStr for Stipulation {
                 "invalid stipulation \"{orig}\": the number of moves must be at least 1"
             ));
         }
+        let battle = !series && play != Play::Help;
+        if exact && battle && moves > 1 {
+            return Err(format!(
+                "unsupported stipulation \"{orig}\": exact- in direct, self and reflex play is not supported"
+            ));
+        }
         Ok(Stipulation {
             play,
             series,
             goal,
             moves,
             half,
-            exact,
+            // A battle of one move has no shorter play to exclude (the reference solver
+            // prints exact-#1 as #1).
+            exact: exact && !(battle && moves == 1),
         })
     }
 }
@@ -370,6 +378,23 @@ mod tests {
         assert!(e.contains("unsupported"), "{e}");
         let e = "pser-h#6".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("unsupported"), "{e}");
+        for s in ["exact-#2", "exact-s#3", "exact-r#2", "exact-semi-r#2"] {
+            let e = s.parse::<Stipulation>().unwrap_err();
+            assert!(
+                e.contains("exact- in direct, self and reflex play is not supported"),
+                "{s}: {e}"
+            );
+        }
+    }
+
+    /// `exact-` where it is built (help and series play) and where it changes nothing (a
+    /// battle of one move, which the reference solver prints without it).
+    #[test]
+    fn exact_where_it_means_something() {
+        assert!(parse("exact-ser-r#2").exact);
+        assert!(parse("exact-ser-#3").exact);
+        assert_eq!(parse("exact-#1"), parse("#1"));
+        assert_eq!(parse("exact-s#1").to_string(), "s#1");
     }
 
     #[test]

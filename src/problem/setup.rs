@@ -88,7 +88,8 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
             .map(|k| match stip.play {
                 Play::Help => search::series_plan(k, true, End::Goal(goal)),
                 Play::Direct => search::series_plan(k, false, End::Goal(goal)),
-                _ => search::series_plan(k, false, End::Forced(goal)),
+                Play::Reflex | Play::SemiReflex => search::series_plan(k, false, End::Reflex(goal)),
+                Play::SelfPlay => search::series_plan(k, false, End::Forced(goal)),
             })
             .map(|plan| Plan {
                 keep_mating_piece: options.keep_mating_piece,

@@ -1,8 +1,8 @@
 //! Help and series play: every line in which the sides cooperate to reach the goal.
 
 use super::{
-    candidate_moves, goal_reached, legal_after, null_move, reach, successors, Limits, PlayedMove,
-    Table,
+    can_reach_goal_in_one, candidate_moves, goal_reached, legal_after, null_move, reach,
+    successors, Limits, PlayedMove, Table,
 };
 use crate::board::{Bitboard, Color, Position, Role, Square};
 use crate::conditions::Rules;
@@ -28,6 +28,10 @@ pub enum End {
     Goal(Goal),
     /// The side to move has a move, and every move of it reaches the goal (series selfplay).
     Forced(Goal),
+    /// The side to move has a move that reaches the goal, and had none when it passed
+    /// during the series (series reflex play: it must reach the goal as soon as it can,
+    /// which ends the series there).
+    Reflex(Goal),
 }
 
 /// A cooperative line of a given length, built from its end so that all plans of one
@@ -86,11 +90,13 @@ struct Ctx<'a, R: Rules> {
     plays: Vec<[usize; 2]>,
 }
 
-const HELP_SALT: [u64; 4] = [
+const HELP_SALT: [u64; 6] = [
     0x5851_F42D_4C95_7F2D,
     0x1405_7B7E_F767_814F,
     0x2545_F491_4F6C_DD1D,
     0x9E37_79B9_7F4A_7C15,
+    0xD1B5_4A32_D192_ED03,
+    0x8CB9_2BA7_2F3D_8DD7,
 ];
 
 #[inline]
@@ -100,6 +106,8 @@ fn key<E: crate::board::Extension>(pos: &Position<E>, remaining: usize, end: End
         End::Goal(Goal::Stalemate) => HELP_SALT[1],
         End::Forced(Goal::Mate) => HELP_SALT[2],
         End::Forced(Goal::Stalemate) => HELP_SALT[3],
+        End::Reflex(Goal::Mate) => HELP_SALT[4],
+        End::Reflex(Goal::Stalemate) => HELP_SALT[5],
     };
     pos.hash() ^ end_salt.rotate_left(remaining as u32 * 7 + 1)
 }
@@ -122,6 +130,7 @@ impl<R: Rules> Ctx<'_, R> {
                         .iter()
                         .all(|(_, after)| goal_reached(self.rules, after, goal))
             }
+            End::Reflex(goal) => can_reach_goal_in_one(self.rules, pos, goal),
         }
     }
 
@@ -247,7 +256,7 @@ impl<R: Rules> Ctx<'_, R> {
             End::Goal(Goal::Stalemate) => {
                 defender == pos.side && self.plays[idx + 1][1 - last] == 0
             }
-            End::Forced(_) => false,
+            End::Forced(_) | End::Reflex(_) => false,
         }
     }
 
@@ -269,12 +278,14 @@ impl<R: Rules> Ctx<'_, R> {
             }
             match self.plan.end {
                 End::Goal(_) => out.push(path.clone()),
-                End::Forced(_) => {
-                    // The forced goal moves belong to the solution: one line for each.
-                    for (mv, _) in successors(self.rules, pos) {
-                        path.push(mv);
-                        out.push(path.clone());
-                        path.pop();
+                End::Forced(goal) | End::Reflex(goal) => {
+                    // The goal moves belong to the solution: one line for each.
+                    for (mv, after) in successors(self.rules, pos) {
+                        if goal_reached(self.rules, &after, goal) {
+                            path.push(mv);
+                            out.push(path.clone());
+                            path.pop();
+                        }
                     }
                 }
             }
@@ -312,7 +323,9 @@ impl<R: Rules> Ctx<'_, R> {
                 found = self.finish(pos, goal, path, out);
             }
             Step::Pass => {
-                found = self.search(&null_move(pos), idx + 1, false, path, out);
+                if may_pass(self.rules, self.plan, pos) {
+                    found = self.search(&null_move(pos), idx + 1, false, path, out);
+                }
             }
             Step::Play { may_check } if self.plan.null_moves => {
                 for (mv, after) in step_moves(self.rules, self.plan, pos) {
@@ -426,6 +439,15 @@ pub fn solve_plan<R: Rules>(
     solve_plan_move_by_move(rules, pos, plan, table, limits)
 }
 
+/// Whether the side to move may pass at a pass step of the plan: not in series reflex
+/// play when it could reach the goal, which it then must (the series ends there).
+fn may_pass<R: Rules>(rules: &R, plan: &Plan, pos: &Position<R::Ext>) -> bool {
+    match plan.end {
+        End::Reflex(goal) => !can_reach_goal_in_one(rules, pos, goal),
+        _ => true,
+    }
+}
+
 /// Whether a plan is searched through its final positions (`search::intelligent`): a
 /// help-stalemate with every step played, all solutions wanted, and at least
 /// `FINAL_POSITIONS_FROM` half moves. In shorter ones the move-by-move search is the
@@ -478,7 +500,10 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
             let mut next = Vec::new();
             for (path, p, idx) in tasks {
                 match plan.steps[idx] {
-                    Step::Pass => next.push((path, null_move(&p), idx + 1)),
+                    Step::Pass if may_pass(rules, plan, &p) => {
+                        next.push((path, null_move(&p), idx + 1))
+                    }
+                    Step::Pass => {}
                     Step::Play { may_check } => {
                         for (mv, after) in step_moves(rules, plan, &p) {
                             if !may_check
