@@ -109,7 +109,10 @@ fn key<E: crate::board::Extension>(pos: &Position<E>, remaining: usize, end: End
         End::Reflex(Goal::Mate) => HELP_SALT[4],
         End::Reflex(Goal::Stalemate) => HELP_SALT[5],
     };
-    pos.hash() ^ end_salt.rotate_left(remaining as u32 * 7 + 1)
+    // Mixed, not rotated: a rotation by a multiple of the step count repeats every 64
+    // steps, and a series of 33 moves or more then read, for a position with 64 more
+    // steps to go, the loss stored for it with fewer (stip-52: ser-=65 found nothing).
+    pos.hash() ^ crate::board::scramble(end_salt ^ remaining as u64)
 }
 
 impl<R: Rules> Ctx<'_, R> {
