@@ -182,6 +182,16 @@ fn run<R: Rules>(
         for &swapped in &sides {
             let side = if swapped { !first } else { first };
             let pos = build_position::<R>(rules, twin, options, side, twin.stipulation.span)?;
+            if options.set_play && !swapped && stip.series && stip.play == Play::Help {
+                // A series helpmate's set play: the other side's last move at once, as if
+                // the series had no move (the reference solver prints it `1...Kd1-e2 =`).
+                let set_pos = search::null_move(&pos);
+                if !rules.in_check(&set_pos, !set_pos.side) {
+                    let plan = search::help_plan(1, stip.goal);
+                    let solution = search::solve_plan(rules, &set_pos, &plan, &table, limits);
+                    set_play = Some(per_target(rules, &set_pos, solution, &stip, options));
+                }
+            }
             if options.set_play && !swapped && !stip.series {
                 let half_moves = setup::help_half_moves(&stip, options);
                 if half_moves > 1 {
