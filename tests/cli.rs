@@ -153,6 +153,20 @@ fn side_not_to_move_in_check_is_an_error() {
     assert!(err.contains("error"), "{err}");
 }
 
+/// A grasshopper pinned to its king by a rook on the far side may hop over its king to the
+/// square beyond and stay on the pin line, uncovering the king: illegal. The pin masks
+/// once allowed every square of the line.
+#[test]
+fn a_pinned_grasshopper_may_not_hop_over_its_king() {
+    let f = problem_file("begin\nstipulation #1\npieces white Kh5 Gh4 black Rh1 Ka8\nend\n");
+    let o = fairy(&["perft", "--depth", "1", "--divide", path_str(f.path())]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!out.contains("Gh4-h6"), "{out}");
+    // Kg4, Kg5, Kg6, Kh6 (h4 is its own unit's).
+    assert!(out.contains("perft 1 = 4"), "{out}");
+}
+
 #[test]
 fn unknown_condition_is_an_error() {
     let f = problem_file(&format!("begin\ncondition Frobnicate\n{GOOD}end\n"));

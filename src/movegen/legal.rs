@@ -70,6 +70,20 @@ impl Masks {
     }
 }
 
+/// The squares of a pin line from the king through the pinned unit on `pinned` up to and
+/// including the pinner: those on which the unit still covers its king.
+fn pin_segment(king: Square, pinned: Square, occupied: Bitboard) -> Bitboard {
+    let line = attacks::line(king, pinned);
+    let straight = king.file() == pinned.file() || king.rank() == pinned.rank();
+    let from_unit = if straight {
+        attacks::rook(pinned, occupied)
+    } else {
+        attacks::bishop(pinned, occupied)
+    };
+    let toward_king = attacks::between(king, pinned);
+    (from_unit & line & !toward_king).without(king) | toward_king.with(pinned)
+}
+
 /// Orthodox legality of pseudo-legal moves (castling candidates included, whose passage
 /// the generator has tested), one move at a time: for the loops that stop at the first
 /// move they want, which would waste the legality test of every move after it.
@@ -111,6 +125,12 @@ impl Legality {
     fn allows_step<E: Extension>(&self, masks: &Masks, pos: &Position<E>, mv: &Move) -> bool {
         if mv.from == masks.king {
             attackers(&pos.board, mv.to, !pos.side, self.without_king).is_empty()
+        } else if E::Fairy::ENABLED && !mv.role.is_orthodox() && masks.pinned.contains(mv.from) {
+            // A fairy unit may cross its king along the pin line (a grasshopper hopping
+            // over it, a dabbaba leaping past it): only the pinner's side of the line keeps
+            // the king covered.
+            (masks.allowed(mv.from) & pin_segment(masks.king, mv.from, pos.board.occupied()))
+                .contains(mv.to)
         } else {
             masks.allowed(mv.from).contains(mv.to)
         }
