@@ -163,28 +163,30 @@ kinds! {
     Leaper24 = 64, "24", "2:4-leaper", PIECE, [lines(&walk::LEAP_24, LEAP)];
     Leaper35 = 65, "35", "3:5-leaper", PIECE, [lines(&walk::LEAP_35, LEAP)];
     KingHopper = 66, "KH", "kinghopper", PIECE, [lines(&walk::QUEEN, LeapHop)];
-    Leaper15 = 67, "15", "1:5-leaper", PIECE, [lines(&walk::LEAP_15, LEAP)];
-    Leaper25 = 68, "25", "2:5-leaper", PIECE, [lines(&walk::LEAP_25, LEAP)];
-    Gral = 69, "GL", "gral", PIECE, [lines(&walk::ALFIL, LEAP), lines(&walk::WAZIR, HOP)];
-    RookLocust = 70, "LR", "rook locust", PIECE, [capture(&walk::WAZIR, Locust)];
-    BishopLocust = 71, "LB", "bishop locust", PIECE, [capture(&walk::FERS, Locust)];
-    NightriderLocust = 72, "LN", "nightrider locust", PIECE, [capture(&walk::KNIGHT, Locust)];
-    WazirRider = 73, "WR", "wazirrider", PIECE, [lines(&walk::WAZIR, RIDE)];
-    FersRider = 74, "FR", "fersrider", PIECE, [lines(&walk::FERS, RIDE)];
-    Bison = 75, "BI", "bison", PIECE, [lines(&walk::BISON, LEAP)];
-    Elephant = 76, "ET", "elephant", PIECE, [lines(&walk::ELEPHANT, RIDE)];
-    Nao = 77, "NA", "nao", PIECE, [quiet(&walk::KNIGHT, RIDE), capture(&walk::KNIGHT, Lion)];
-    Rao = 78, "RA", "rao", PIECE, [
+    Orix = 67, "OR", "orix", PIECE, [lines(&walk::QUEEN, EquiHop)];
+    Leaper15 = 68, "15", "1:5-leaper", PIECE, [lines(&walk::LEAP_15, LEAP)];
+    Leaper25 = 69, "25", "2:5-leaper", PIECE, [lines(&walk::LEAP_25, LEAP)];
+    Gral = 70, "GL", "gral", PIECE, [lines(&walk::ALFIL, LEAP), lines(&walk::WAZIR, HOP)];
+    RookLocust = 71, "LR", "rook locust", PIECE, [capture(&walk::WAZIR, Locust)];
+    BishopLocust = 72, "LB", "bishop locust", PIECE, [capture(&walk::FERS, Locust)];
+    NightriderLocust = 73, "LN", "nightrider locust", PIECE, [capture(&walk::KNIGHT, Locust)];
+    WazirRider = 74, "WR", "wazirrider", PIECE, [lines(&walk::WAZIR, RIDE)];
+    FersRider = 75, "FR", "fersrider", PIECE, [lines(&walk::FERS, RIDE)];
+    Bison = 76, "BI", "bison", PIECE, [lines(&walk::BISON, LEAP)];
+    Elephant = 77, "ET", "elephant", PIECE, [lines(&walk::ELEPHANT, RIDE)];
+    Nao = 78, "NA", "nao", PIECE, [quiet(&walk::KNIGHT, RIDE), capture(&walk::KNIGHT, Lion)];
+    Rao = 79, "RA", "rao", PIECE, [
         part(Path::Circles, Ride, Mode::Quiet),
         part(Path::Circles, Lion, Mode::Capture),
     ];
-    Scorpion = 79, "SO", "scorpion", PIECE, [lines(&walk::QUEEN, LEAP), lines(&walk::QUEEN, HOP)];
-    Leaper36 = 80, "36", "3:6-leaper", PIECE, [lines(&walk::LEAP_36, LEAP)];
-    NightriderLion = 81, "NL", "nightrider-lion", PIECE, [lines(&walk::KNIGHT, Lion)];
-    Dolphin = 82, "DO", "dolphin", PIECE, [lines(&walk::QUEEN, Kangaroo), lines(&walk::QUEEN, HOP)];
-    Zebu = 83, "ZE", "zebu", PIECE, [lines(&walk::ZEBU, LEAP)];
-    KnightHopper = 84, "KP", "knighthopper", PIECE, [lines(&walk::KNIGHT, LeapHop)];
-    Poseidon = 85, "PO", "poseidon", Class::Royal, [
+    Scorpion = 80, "SO", "scorpion", PIECE, [lines(&walk::QUEEN, LEAP), lines(&walk::QUEEN, HOP)];
+    Leaper36 = 81, "36", "3:6-leaper", PIECE, [lines(&walk::LEAP_36, LEAP)];
+    NightriderLion = 82, "NL", "nightrider-lion", PIECE, [lines(&walk::KNIGHT, Lion)];
+    Dolphin = 83, "DO", "dolphin", PIECE, [lines(&walk::QUEEN, Kangaroo), lines(&walk::QUEEN, HOP)];
+    Zebu = 84, "ZE", "zebu", PIECE, [lines(&walk::ZEBU, LEAP)];
+    NonstopOrix = 85, "NO", "nonstop orix", PIECE, [lines(&walk::ORIX_LEAPS, LeapHop)];
+    KnightHopper = 86, "KP", "knighthopper", PIECE, [lines(&walk::KNIGHT, LeapHop)];
+    Poseidon = 87, "PO", "poseidon", Class::Royal, [
         quiet(&walk::QUEEN, LEAP),
         capture(&walk::QUEEN, LeapLocust),
     ];
@@ -215,7 +217,6 @@ pub const UNSUPPORTED_CODES: &[(&str, &str)] = &[
     ("RN", "roselion"),
     ("RP", "rosehopper"),
     ("DG", "double grasshopper"),
-    ("OR", "orix"),
     ("RM", "rook moose"),
     ("RE", "rook eagle"),
     ("RW", "rook sparrow"),
@@ -246,7 +247,6 @@ pub const UNSUPPORTED_CODES: &[(&str, &str)] = &[
     ("QN", "quintessence"),
     ("DK", "double rookhopper"),
     ("DB", "double bishopper"),
-    ("NO", "nonstop orix"),
     ("TH", "treehopper"),
     ("LH", "leafhopper"),
     ("GE", "greater treehopper"),

@@ -183,6 +183,21 @@ const fn within_three() -> [Vector; 48] {
     out
 }
 
+/// The queen's steps of one, two and three squares (the nonstop orix's hurdles).
+pub const ORIX_LEAPS: [Vector; 24] = orix_leaps();
+
+const fn orix_leaps() -> [Vector; 24] {
+    let mut out = [(0, 0); 24];
+    let mut i = 0;
+    while i < 24 {
+        let (df, dr) = QUEEN[i % 8];
+        let k = (i / 8) as i8 + 1;
+        out[i] = (df * k, dr * k);
+        i += 1;
+    }
+    out
+}
+
 /// Pawn kinds' steps for White: straight forward, and diagonally forward.
 pub const AHEAD: [Vector; 1] = [(0, 1)];
 pub const AHEAD_DIAGONALS: [Vector; 2] = [(-1, 1), (1, 1)];
