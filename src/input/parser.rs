@@ -9,7 +9,7 @@ use super::keywords::{
 };
 use super::lexer::{Lexer, Token};
 use super::model::{AliceBoard, PieceSpec, ProblemSpec, Span, Spanned, TextKind};
-use super::pieces::parse_piece_token;
+use super::pieces::{parse_piece_token, PieceToken};
 use crate::board::Color;
 use crate::stipulation::Stipulation;
 
@@ -352,24 +352,29 @@ impl<'a> Parser<'a> {
         let mut alice: Option<AliceBoard> = None;
         let mut out = Vec::new();
         while let Some(tok) = self.lx.peek_token() {
-            if tok.has_digit() || tok.text.starts_with('.') {
-                let Some(color) = color else {
-                    return Err(error(
-                        tok.span,
-                        format!("expected a colour (white or black) before \"{}\"", tok.text),
-                    ));
-                };
-                let piece = parse_piece_token(tok.text)
-                    .map_err(|e| error(tok.span_at(e.offset), e.message))?;
-                self.lx.next_token();
-                out.extend(piece.squares.iter().map(|&(square, _)| PieceSpec {
+            let colour_needed = || {
+                error(
+                    tok.span,
+                    format!("expected a colour (white or black) before \"{}\"", tok.text),
+                )
+            };
+            let units = |color, piece: PieceToken| {
+                let role = piece.role;
+                piece.squares.into_iter().map(move |(square, _)| PieceSpec {
                     color,
-                    role: piece.role,
+                    role,
                     square,
                     kamikaze,
                     alice,
                     span: tok.span,
-                }));
+                })
+            };
+            if tok.has_digit() || tok.text.starts_with('.') {
+                let color = color.ok_or_else(colour_needed)?;
+                let piece = parse_piece_token(tok.text)
+                    .map_err(|e| error(tok.span_at(e.offset), e.message))?;
+                self.lx.next_token();
+                out.extend(units(color, piece));
                 continue;
             }
             // A code standing apart from its squares (`G d4`), as the reference solver
@@ -381,12 +386,7 @@ impl<'a> Parser<'a> {
                     .peek_second()
                     .is_some_and(|next| super::pieces::parse_square_list(next.text).is_some());
             if apart {
-                let Some(color) = color else {
-                    return Err(error(
-                        tok.span,
-                        format!("expected a colour (white or black) before \"{}\"", tok.text),
-                    ));
-                };
+                let color = color.ok_or_else(colour_needed)?;
                 let squares = self.lx.peek_second().expect("peeked");
                 let joined = format!("{}{}", tok.text, squares.text);
                 let piece = parse_piece_token(&joined).map_err(|e| {
@@ -397,24 +397,16 @@ impl<'a> Parser<'a> {
                     };
                     error(span, e.message)
                 });
-                if let Ok(piece) = piece {
-                    self.lx.next_token();
-                    self.lx.next_token();
-                    out.extend(piece.squares.iter().map(|&(square, _)| PieceSpec {
-                        color,
-                        role: piece.role,
-                        square,
-                        kamikaze,
-                        alice,
-                        span: tok.span,
-                    }));
-                    continue;
-                }
-                if let Err(e) = piece {
-                    // A known code of the reference solver: say so rather than "unexpected".
-                    if e.message.contains("not supported") {
-                        return Err(e);
+                match piece {
+                    Ok(piece) => {
+                        self.lx.next_token();
+                        self.lx.next_token();
+                        out.extend(units(color, piece));
+                        continue;
                     }
+                    // A known code of the reference solver: say so rather than "unexpected".
+                    Err(e) if e.message.contains("not supported") => return Err(e),
+                    Err(_) => {}
                 }
             }
             if let Lookup::Found(c) = lookup(COLORS, tok.text) {

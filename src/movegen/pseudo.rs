@@ -33,20 +33,30 @@ pub fn attackers<F: FairyStore>(
     by: Color,
     occupied: Bitboard,
 ) -> Bitboard {
-    let them = board.by_color(by);
-    let diag = board.by_role(Role::Bishop) | board.by_role(Role::Queen);
-    let orth = board.by_role(Role::Rook) | board.by_role(Role::Queen);
-    let orthodox = them
-        & ((attacks::knight(sq) & board.by_role(Role::Knight))
-            | (attacks::king(sq) & board.by_role(Role::King))
-            | (attacks::pawn(!by, sq) & board.by_role(Role::Pawn) & !first_rank_pawns(by))
-            | (attacks::bishop(sq, occupied) & diag)
-            | (attacks::rook(sq, occupied) & orth));
+    let orthodox = orthodox_attackers(board, sq, by, occupied);
     if F::ENABLED {
         orthodox | fairy_attackers(board, sq, by, occupied)
     } else {
         orthodox
     }
+}
+
+/// The orthodox units of `by` that could capture a unit on `sq`.
+#[inline(always)]
+fn orthodox_attackers<F: FairyStore>(
+    board: &Board<F>,
+    sq: Square,
+    by: Color,
+    occupied: Bitboard,
+) -> Bitboard {
+    let diag = board.by_role(Role::Bishop) | board.by_role(Role::Queen);
+    let orth = board.by_role(Role::Rook) | board.by_role(Role::Queen);
+    board.by_color(by)
+        & ((attacks::knight(sq) & board.by_role(Role::Knight))
+            | (attacks::king(sq) & board.by_role(Role::King))
+            | (attacks::pawn(!by, sq) & board.by_role(Role::Pawn) & !first_rank_pawns(by))
+            | (attacks::bishop(sq, occupied) & diag)
+            | (attacks::rook(sq, occupied) & orth))
 }
 
 /// The fairy units of `by` that could capture a unit on `sq`.
@@ -87,20 +97,11 @@ pub fn attacked<F: FairyStore>(
     by: Color,
     occupied: Bitboard,
 ) -> bool {
-    let them = board.by_color(by);
-    let diag = board.by_role(Role::Bishop) | board.by_role(Role::Queen);
-    let orth = board.by_role(Role::Rook) | board.by_role(Role::Queen);
-    let orthodox = them
-        & ((attacks::knight(sq) & board.by_role(Role::Knight))
-            | (attacks::king(sq) & board.by_role(Role::King))
-            | (attacks::pawn(!by, sq) & board.by_role(Role::Pawn) & !first_rank_pawns(by))
-            | (attacks::bishop(sq, occupied) & diag)
-            | (attacks::rook(sq, occupied) & orth));
-    if orthodox.is_nonempty() {
+    if orthodox_attackers(board, sq, by, occupied).is_nonempty() {
         return true;
     }
     F::ENABLED
-        && (board.fairy_units() & them)
+        && (board.fairy_units() & board.by_color(by))
             .without(sq)
             .into_iter()
             .any(|from| {

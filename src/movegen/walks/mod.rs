@@ -368,16 +368,7 @@ fn walk_vector(
         }
         Action::Ride => {
             let reach = t.ride(v, from, occupied);
-            if quiet {
-                for to in reach & !occupied {
-                    visit.quiet(to);
-                }
-            }
-            if capture {
-                for to in reach & occupied {
-                    visit.capture(to, to);
-                }
-            }
+            ride_to(reach, quiet, capture, occupied, visit);
         }
         Action::EdgeRide => {
             let reach = t.ride(v, from, occupied);
@@ -412,16 +403,7 @@ fn walk_vector(
                 return;
             };
             let reach = t.ride(v, h, occupied);
-            if quiet {
-                for to in reach & !occupied {
-                    visit.quiet(to);
-                }
-            }
-            if capture {
-                for to in reach & occupied {
-                    visit.capture(to, to);
-                }
-            }
+            ride_to(reach, quiet, capture, occupied, visit);
         }
         Action::ContraHop => {
             let Some(h) = t.step(v, from) else { return };
@@ -429,16 +411,7 @@ fn walk_vector(
                 return;
             }
             let reach = t.ride(v, h, occupied);
-            if quiet {
-                for to in reach & !occupied {
-                    visit.quiet(to);
-                }
-            }
-            if capture {
-                for to in reach & occupied {
-                    visit.capture(to, to);
-                }
-            }
+            ride_to(reach, quiet, capture, occupied, visit);
         }
         Action::Kangaroo => {
             let Some(h1) = t.first_on(v, from, occupied) else {
@@ -560,6 +533,28 @@ fn walk_vector(
                     }
                 }
             }
+        }
+    }
+}
+
+/// The squares of a ride (`reach`, its first unit included): quiet moves to the empty
+/// ones, a capture of the unit.
+#[inline(always)]
+fn ride_to(
+    reach: Bitboard,
+    quiet: bool,
+    capture: bool,
+    occupied: Bitboard,
+    visit: &mut impl Visit,
+) {
+    if quiet {
+        for to in reach & !occupied {
+            visit.quiet(to);
+        }
+    }
+    if capture {
+        for to in reach & occupied {
+            visit.capture(to, to);
         }
     }
 }
