@@ -192,3 +192,45 @@ fn missing_file_is_an_error() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("nothing-here.inp"), "{}", stderr(&o));
 }
+
+/// The text `fairy solve` prints for a problem file of `problems/`.
+fn solve_problem(rel: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("problems")
+        .join(rel);
+    let o = fairy(&["solve", path_str(&path)]);
+    assert!(o.status.success(), "{rel}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// In direct play a defence is marked with its check only, never with a goal: under
+/// Checkless chess the only checks are mates, and the reference solver prints the
+/// refutation `1...Rb7-h7 + !`.
+#[test]
+fn a_refutation_that_mates_the_attacker_shows_its_check_only() {
+    let out = solve_problem("checkless/m2-burbach-1985.inp");
+    assert!(out.contains("1...Rb7-h7 + !"), "{out}");
+    assert!(out.contains("1...Rb7-b1 + !"), "{out}");
+    assert!(!out.contains("Rb7-h7 #"), "{out}");
+}
+
+/// Set play of a selfmate longer than s#2 shows a defence that reaches the goal at once
+/// only where every defence does: Black Maximummer's one longest move mates.
+#[test]
+fn a_forced_set_mate_of_a_long_selfmate_is_shown() {
+    let out = solve_problem("maximummer/s10-moutecidis.inp");
+    let set = out.find("1...Qh7-b1 #").expect("the set mate");
+    let key = out.find("1.d2-d4 !").expect("the key");
+    assert!(set < key, "{out}");
+}
+
+/// Help play's set play in whole moves (h#3 with White to play: Black's h#2 after a White
+/// pass) shows the pass, numbered as the reference solver numbers it.
+#[test]
+fn set_play_after_a_pass_is_numbered_from_the_pass() {
+    let out = solve_problem("andernach/h3-setplay-lins.inp");
+    assert!(
+        out.contains("  1...  ...  2.Ra4*c4=w Rc4-a4   3.Qd7*a4=w Qa4-d4 #"),
+        "{out}"
+    );
+}

@@ -239,9 +239,24 @@ fn every_condition_agrees_with_playing_every_move() {
             "Circe Volcanic",
             "Circe Strict",
             "AntiCirce Cheylan",
+            "Madrasi RexInclusive",
         ]
         .map(String::from),
     );
+    // Every condition that composes with Circe, and with Anticirce, together with it.
+    for base in ["Circe", "AntiCirce"] {
+        for name in CONDITION_NAMES {
+            let combined = format!("{name} {base}");
+            if resolve(
+                &command_line_words(&[combined.as_str()]),
+                UnitMarks::default(),
+            )
+            .is_ok()
+            {
+                words.push(combined);
+            }
+        }
+    }
     let mut total = 0;
     for w in &words {
         let mut checked = 0;

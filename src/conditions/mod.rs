@@ -4,19 +4,25 @@
 //! pays nothing for the seam; fairy conditions are a configured rules value built from parts.
 
 mod alice;
+mod andernach;
 mod assassin;
 mod circe;
 mod fairy;
 #[cfg(test)]
 mod harness;
+mod madrasi;
+mod mummer;
 mod orthodox;
 mod parse;
 mod pieces;
 mod resolve;
 
 pub use alice::{Alice, AliceExt, AliceVariant};
+pub use andernach::Andernach;
 pub use circe::{Circe, KindRule, Occupied, Reborn, SquareRule};
 pub use fairy::{Fairy, FairyExt, Mars};
+pub use madrasi::Madrasi;
+pub use mummer::Mummer;
 pub use orthodox::Orthodox;
 pub use parse::{names_alice, parse_conditions, ConditionError};
 pub use pieces::FairyPieces;

@@ -1,8 +1,12 @@
 //! From the words of Popeye's `condition` command to a set of condition parts.
 
 use super::alice::AliceVariant;
+use super::andernach::Andernach;
 use super::circe::{Circe, KindRule, Occupied, SquareRule};
 use super::fairy::{Fairy, Mars};
+use super::madrasi::Madrasi;
+use super::mummer::Mummer;
+use crate::board::Color;
 use crate::input::{Span, Spanned};
 
 /// A condition the solver cannot use, with where it was written.
@@ -23,7 +27,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 25] = [
+pub(crate) const CONDITION_NAMES: [&str; 33] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -49,6 +53,14 @@ pub(crate) const CONDITION_NAMES: [&str; 25] = [
     "odonohuealice",
     "duochess",
     "threeboardalice",
+    "madrasi",
+    "andernachchess",
+    "antiandernachchess",
+    "checklesschess",
+    "blackmaximummer",
+    "whitemaximummer",
+    "blackminimummer",
+    "whiteminimummer",
 ];
 
 /// Option words that may follow a Circe-type condition.
@@ -193,6 +205,63 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
                 any = true;
                 continue;
             }
+            "madrasi" => {
+                if fairy.madrasi.is_some() {
+                    return Err(err("Madrasi is given twice".into()));
+                }
+                let rex_inclusive = words
+                    .get(i)
+                    .is_some_and(|o| expand(&o.value, &["rexinclusive"]) == "rexinclusive");
+                if rex_inclusive {
+                    i += 1;
+                }
+                fairy.madrasi = Some(Madrasi { rex_inclusive });
+                any = true;
+                continue;
+            }
+            "andernachchess" | "antiandernachchess" => {
+                if fairy.andernach.is_some() {
+                    return Err(err(
+                        "AndernachChess and AntiAndernachChess exclude each other".into(),
+                    ));
+                }
+                fairy.andernach = Some(if lower == "andernachchess" {
+                    Andernach::Andernach
+                } else {
+                    Andernach::AntiAndernach
+                });
+                any = true;
+                continue;
+            }
+            "checklesschess" => {
+                fairy.checkless = true;
+                any = true;
+                continue;
+            }
+            "blackmaximummer" | "whitemaximummer" | "blackminimummer" | "whiteminimummer" => {
+                let color = if lower.starts_with("white") {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if fairy.mummer[color.index()].is_some() {
+                    return Err(err(format!(
+                        "a second Maximummer or Minimummer condition for {}",
+                        if color == Color::White {
+                            "White"
+                        } else {
+                            "Black"
+                        }
+                    )));
+                }
+                fairy.mummer[color.index()] = Some(if lower.ends_with("maximummer") {
+                    Mummer::Max
+                } else {
+                    Mummer::Min
+                });
+                any = true;
+                continue;
+            }
             w if ALICE_WORDS.iter().any(|(name, _)| *name == w) => continue,
             _ => {
                 return Err(err(format!(
@@ -272,6 +341,13 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
             message: "Mars Circe cannot be combined with another Circe".into(),
         });
     }
+    if fairy.mars.is_some() && (fairy.madrasi.is_some() || fairy.andernach.is_some()) {
+        let span = words.first().map(|w| w.span).unwrap_or_default();
+        return Err(ConditionError {
+            span,
+            message: "Mars Circe combined with Madrasi or Andernach chess is not supported".into(),
+        });
+    }
     Ok(any.then_some(fairy))
 }
 
@@ -339,7 +415,7 @@ mod tests {
 
     #[test]
     fn errors_point_at_the_word() {
-        let e = parse_conditions(&words("Circe Madrasi")).unwrap_err();
+        let e = parse_conditions(&words("Circe Isardam")).unwrap_err();
         assert_eq!(e.span, Span::new(1, 2));
         let e = parse_conditions(&words("AntiCirce Volcanic")).unwrap_err();
         assert_eq!(e.span, Span::new(1, 1));

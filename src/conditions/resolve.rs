@@ -152,7 +152,7 @@ mod tests {
             rules("AliceChess").unwrap(),
             RuleSet::Alice(Alice::new(AliceVariant::Classic))
         );
-        assert!(rules("Madrasi").is_err());
+        assert!(rules("Isardam").is_err());
     }
 
     #[test]

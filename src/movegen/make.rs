@@ -71,6 +71,11 @@ pub fn apply_change<F: FairyStore>(board: &mut Board<F>, change: &Change) {
             board.put(p.square, p.piece, p.kamikaze);
         }
         Change::Hide(..) => {}
+        Change::Recolour(sq, color) => {
+            if let Some((piece, kamikaze)) = board.take(sq) {
+                board.put(sq, Piece::new(color, piece.role), kamikaze);
+            }
+        }
     }
 }
 

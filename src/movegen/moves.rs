@@ -1,6 +1,6 @@
 //! Moves, with every decision a condition took while generating them.
 
-use crate::board::{Piece, Role, Square};
+use crate::board::{Color, Piece, Role, Square};
 use smallvec::SmallVec;
 
 /// What kind of step the moving unit makes.
@@ -51,6 +51,8 @@ pub enum Cause {
     Arrival,
     /// A hidden unit comes back (Volcanic Circe): `[+wSg1]`.
     Eruption,
+    /// The unit that moved changes colour (Andernach chess): `=w`.
+    SideChange,
 }
 
 /// One change to the board beyond the moving unit's own step, decided when the move is
@@ -67,6 +69,8 @@ pub enum Change {
     /// A unit is kept off the board at a square (Volcanic Circe's burial): no change to
     /// the board itself, the condition's state keeps it.
     Hide(Placement, Cause),
+    /// The unit on a square passes to the given side.
+    Recolour(Square, Color),
 }
 
 impl Change {
@@ -74,12 +78,13 @@ impl Change {
         match *self {
             Change::Put(_, c) | Change::Remove(_, c) | Change::Relocate(_, _, c) => c,
             Change::Hide(_, c) => c,
+            Change::Recolour(..) => Cause::SideChange,
         }
     }
 }
 
-/// Most changes a move makes: the capturer's (moved or removed), the captured unit's
-/// (reborn or hidden), and one unit coming back (Parrain, an eruption).
+/// Most changes a move makes: the capturer's (moved, removed or recoloured), the
+/// captured unit's (reborn or hidden), and one unit coming back (Parrain, an eruption).
 const MAX_CHANGES: usize = 3;
 
 /// What a move does beyond its unit's own step: the changes conditions decided, the

@@ -102,9 +102,25 @@ pub fn move_text(pm: &PlayedMove) -> String {
             s.push(to);
         }
     }
+    // A capturer that changes colour where it was reborn (Andernach chess with
+    // Anticirce) shows the change inside its rebirth: `[bBe3->f8=w]`.
+    let relocated = e.changes().find_map(|c| match *c {
+        Change::Relocate(_, r, Cause::Relocation) => Some(r.square),
+        _ => None,
+    });
     for change in e.changes() {
         match *change {
-            Change::Relocate(from, r, Cause::Relocation) => relocation(&mut s, pm, from, &r),
+            Change::Relocate(from, r, Cause::Relocation) => {
+                relocation(&mut s, pm, from, &r);
+                if let Some(color) = e.changes().find_map(|c| match *c {
+                    Change::Recolour(sq, color) if sq == r.square => Some(color),
+                    _ => None,
+                }) {
+                    s.pop();
+                    let _ = write!(s, "={}]", color.letter());
+                }
+            }
+            Change::Recolour(sq, _) if relocated == Some(sq) => {}
             Change::Remove(sq, Cause::Removal { shown: true }) => {
                 let p = Placement {
                     piece: Piece::new(pm.mover, mv.promotion.unwrap_or(mv.role)),
@@ -119,6 +135,9 @@ pub fn move_text(pm: &PlayedMove) -> String {
             }
             Change::Put(r, _) => {
                 let _ = write!(s, "[+{}]", placed(&r));
+            }
+            Change::Recolour(_, color) => {
+                let _ = write!(s, "={}", color.letter());
             }
             _ => {}
         }

@@ -232,6 +232,11 @@ pub fn help_line(line: &HelpLine) -> String {
     let mut prev_played = false;
     for (i, &is_play) in plays.iter().enumerate() {
         if !is_play {
+            if !series && i == 0 {
+                // Set play of whole moves: the side to move passes first.
+                s.push_str(" 1...  ...");
+                number = 2;
+            }
             prev_played = false;
             continue;
         }
@@ -250,7 +255,11 @@ pub fn help_line(line: &HelpLine) -> String {
             let _ = write!(
                 s,
                 "{}{number}.{}",
-                if i == 0 { " " } else { "   " },
+                match i {
+                    0 => " ",
+                    1 if !plays[0] => "  ",
+                    _ => "   ",
+                },
                 full(m)
             );
             number += 1;

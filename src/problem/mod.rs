@@ -199,7 +199,15 @@ fn run<R: Rules>(
                     if !rules.in_check(&set_pos, !set_pos.side) {
                         let plan = search::help_plan(half_moves - 1, stip.goal);
                         let solution = search::solve_plan(rules, &set_pos, &plan, &table, limits);
-                        set_play = Some(per_target(rules, &set_pos, solution, &stip, options));
+                        let mut set = per_target(rules, &set_pos, solution, &stip, options);
+                        if (half_moves - 1) % 2 == 0 {
+                            // Whole moves after the pass: the reference solver shows the
+                            // pass (`1...  ...  2.Sg4-f6 Kd5-c4`).
+                            for line in &mut set.lines {
+                                line.steps.insert(0, search::Step::Pass);
+                            }
+                        }
+                        set_play = Some(set);
                     }
                 }
             }

@@ -446,6 +446,23 @@ impl<R: Rules> Ctx<'_, R> {
         (1..=max).find(|&k| self.wins_after(after, k, spare))
     }
 
+    /// A defence as printed: the reference solver marks only the goal of the
+    /// stipulation, and a defender's move reaches it only in self and reflex play; in
+    /// direct play a defence that mates or stalemates the attacker shows its check alone
+    /// (`but 1...Rb7-h7 + !` in Checkless chess).
+    fn defence_played(
+        &self,
+        before: &Position<R::Ext>,
+        mv: &Move,
+        after: &Position<R::Ext>,
+    ) -> PlayedMove {
+        let mut played = annotate(self.rules, before, mv, after);
+        if self.spec.kind == BattleKind::Direct || played.result != Some(self.spec.goal) {
+            played.result = None;
+        }
+        played
+    }
+
     /// The tree below an attacker move that wins in exactly `n`.
     fn attack_node(
         &self,
@@ -483,7 +500,7 @@ impl<R: Rules> Ctx<'_, R> {
                 .iter()
                 .filter(|(_, a)| goal_reached(rules, a, self.spec.goal))
                 .map(|(d, a)| DefenceNode {
-                    mv: annotate(rules, after, d, a),
+                    mv: self.defence_played(after, d, a),
                     answers: Vec::new(),
                     refutes: false,
                 })
@@ -525,7 +542,7 @@ impl<R: Rules> Ctx<'_, R> {
                 // Popeye leaves it out unless asked to show it (option MatesIn1).
                 if self.spec.mates_in_1 {
                     defences.push(DefenceNode {
-                        mv: annotate(rules, after, &d, &after_d),
+                        mv: self.defence_played(after, &d, &after_d),
                         answers: Vec::new(),
                         refutes: false,
                     });
@@ -536,7 +553,7 @@ impl<R: Rules> Ctx<'_, R> {
                 // A refutation: shown here only below an imaginary key, else by the caller.
                 if self.spec.post_key {
                     defences.push(DefenceNode {
-                        mv: annotate(rules, after, &d, &after_d),
+                        mv: self.defence_played(after, &d, &after_d),
                         answers: Vec::new(),
                         refutes: true,
                     });
@@ -578,7 +595,7 @@ impl<R: Rules> Ctx<'_, R> {
                 .map(|(m, a)| self.attack_node(&after_d, m, a, kd, spare))
                 .collect();
             defences.push(DefenceNode {
-                mv: annotate(rules, after, &d, &after_d),
+                mv: self.defence_played(after, &d, &after_d),
                 answers,
                 refutes: false,
             });
@@ -714,7 +731,7 @@ pub fn solve<R: Rules>(
             };
             let refutations = refs
                 .iter()
-                .map(|(d, a)| annotate(rules, after, d, a))
+                .map(|(d, a)| ctx.defence_played(after, d, a))
                 .collect();
             Some(RootMove {
                 node,
@@ -753,11 +770,16 @@ fn set_play<R: Rules>(
     let rules = ctx.rules;
     let passed = null_move(pos);
     let mut out = Vec::new();
-    for (d, after_d) in ctx.defences(&passed) {
-        // A defence that completes the self goal at once is shown as set play only in
-        // the short stipulations (s#1, s#2), as Popeye prints it.
+    let defences = ctx.defences(&passed);
+    // A defence that completes the self goal at once is shown as set play in the short
+    // stipulations (s#1, s#2), and in longer ones only where every defence does (the
+    // reference solver shows a Maximummer's forced mate `1...Qh7-b1 #` in s#10).
+    let all_reach_goal = defences
+        .iter()
+        .all(|(_, after_d)| ctx.defence_reaches_goal(after_d));
+    for (d, after_d) in defences {
         let show = if ctx.defence_reaches_goal(&after_d) {
-            n <= 2
+            n <= 2 || all_reach_goal
         } else {
             n > 1 && ctx.att_wins(&after_d, n - 1, spare)
         };
@@ -773,7 +795,7 @@ fn set_play<R: Rules>(
             _ => Vec::new(),
         };
         out.push(DefenceNode {
-            mv: annotate(rules, &passed, &d, &after_d),
+            mv: ctx.defence_played(&passed, &d, &after_d),
             answers,
             refutes: false,
         });

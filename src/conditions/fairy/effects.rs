@@ -58,7 +58,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// Expands one orthodox-shaped move into its legal-shaped variants under the conditions.
     pub(super) fn expand(&self, pos: &Position<FairyExt<O, F>>, mv: Move, out: &mut MoveList) {
         if mv.captured.is_none() {
-            // Only captures have effects of their own; the Mars squares come from generation.
+            // Only captures have effects of their own, but for Anti-Andernach's change of
+            // colour; the Mars squares come from generation.
+            if self.recolours(pos, &mv) {
+                let mut effects = mv.effects;
+                effects.push(Change::Recolour(mv.to, !pos.side));
+                self.finish(pos, mv, effects, out);
+                return;
+            }
             if pos.ext.pending.is_none() && pos.ext.hidden[0].is_none() {
                 out.push(mv);
                 return;
@@ -140,6 +147,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 };
                 effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
             }
+            // Andernach: the capturer, where it now stands, passes to the other side.
+            if !(kamikaze || self.kamikaze_all) && self.recolours(pos, &mv) {
+                recolour_capturer(board, &mut effects, &mv, !mover);
+            }
             if let Some(circe) = self.captured_reborn() {
                 if captured.role == Role::King && !circe.rex_inclusive {
                     // A king is never reborn: only reached when testing whether it is attacked.
@@ -199,6 +210,15 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             }
         }
         self.finish(pos, mv, effects, out);
+    }
+
+    /// Whether the unit making `mv` changes colour (Andernach chess): not a royal unit.
+    #[inline]
+    fn recolours(&self, pos: &Position<FairyExt<O, F>>, mv: &Move) -> bool {
+        self.andernach.is_some_and(|a| a.changes_colour(mv))
+            && !mv.role.is_royal()
+            && royal_square(pos, pos.side) != Some(mv.from)
+            && mv.kind != MoveKind::Null
     }
 
     /// Adds the effects that depend on the rest of the move (Parrain, eruptions) and pushes it.
@@ -343,6 +363,11 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     p.ext.origins.set(r.square, captured_origin);
                     regrant(p, r.piece, r.square);
                 }
+                Change::Recolour(sq, _) => {
+                    movegen::apply_change(&mut p.board, change);
+                    // A rook that changed sides has no castling right there.
+                    p.castling = p.castling.without(sq);
+                }
                 // Set up before the move; the arrivals come after this (`play_into`).
                 _ => {}
             }
@@ -380,6 +405,27 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             }
         }
     }
+}
+
+/// Andernach chess: the capturer passes to `side` where it now stands (its arrival, or
+/// its Anticirce rebirth square). Apart, so that the common expansion stays small.
+#[inline(never)]
+fn recolour_capturer<F: FairyStore>(
+    board: &mut Board<F>,
+    effects: &mut Effects,
+    mv: &Move,
+    side: Color,
+) {
+    let at = effects
+        .changes()
+        .find_map(|c| match *c {
+            Change::Relocate(_, r, Cause::Relocation) => Some(r.square),
+            _ => None,
+        })
+        .unwrap_or(mv.to);
+    let change = Change::Recolour(at, side);
+    movegen::apply_change(board, &change);
+    effects.push(change);
 }
 
 /// The sum of the displacements of all units the move shifts (Parrain Circe's vector).

@@ -2,10 +2,13 @@
 //! Each pseudo-legal move is expanded here into its variants with every effect decided,
 //! so that playing and printing a move need no further choice.
 
+use super::andernach::Andernach;
 use super::circe::{
     chameleon, rebirth_square, standard_square, Capture, Circe, KindRule, Occupied, Reborn,
     SquareRule,
 };
+use super::madrasi::Madrasi;
+use super::mummer::Mummer;
 use super::{assassin, Rules};
 use crate::board::{
     extra_key, Bitboard, Board, Color, Extension, FairyStore, NoFairy, Piece, Position, Role,
@@ -22,8 +25,10 @@ use std::num::NonZeroU8;
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
+mod checkless;
 mod effects;
 mod mars;
+mod mummer;
 mod state;
 #[cfg(test)]
 mod tests;
@@ -55,6 +60,14 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub promotions: Promotions,
     /// Whether the problem has fairy units, which the board must then keep.
     pub fairy_units: bool,
+    /// Madrasi: units observed by their like are paralysed.
+    pub madrasi: Option<Madrasi>,
+    /// Andernach or Anti-Andernach chess: which moves change their unit's colour.
+    pub andernach: Option<Andernach>,
+    /// The Maximummer or Minimummer of each side, by colour index.
+    pub mummer: [Option<Mummer>; 2],
+    /// Checkless chess: a move that checks is legal only when it mates.
+    pub checkless: bool,
     layout: PhantomData<(O, F)>,
 }
 
@@ -73,6 +86,10 @@ impl Fairy {
             kamikaze_all: self.kamikaze_all,
             promotions: self.promotions,
             fairy_units: self.fairy_units,
+            madrasi: self.madrasi,
+            andernach: self.andernach,
+            mummer: self.mummer,
+            checkless: self.checkless,
             layout: PhantomData,
         }
     }
@@ -118,7 +135,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// king or (Circe Assassin) on a unit reborn on it: not under Mars Circe, where units
     /// attack from their rebirth squares.
     fn plain_legality(&self, pos: &Position<FairyExt<O, F>>) -> Option<PlainMoves> {
-        if self.mars == Some(Mars::Mars) {
+        // Madrasi: a paralysed unit does not check; Checkless: a check must mate.
+        if self.mars == Some(Mars::Mars) || self.madrasi.is_some() || self.checkless {
             return None;
         }
         let mut attacks_check = true;
@@ -134,7 +152,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             attacks_check,
             assassin,
             // A capture without effects is orthodox where no condition acts on captures.
-            captures: self.circe.is_none() && !self.kamikaze_all && self.mars.is_none(),
+            captures: self.circe.is_none()
+                && !self.kamikaze_all
+                && self.mars.is_none()
+                && self.andernach.is_none(),
         })
     }
 
@@ -243,10 +264,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     }
 }
 
-impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
-    type Ext = FairyExt<O, F>;
-
-    fn pseudo_legal(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
+impl<O: Origins, F: FairyStore> Fairy<O, F> {
+    /// The candidate moves before a Maximummer or Minimummer picks among them: every
+    /// move the units may make, with its effects decided, some still illegal.
+    fn candidates(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
         let mut base = MoveList::new();
         match self.mars {
             Some(Mars::Mars) => {
@@ -266,8 +287,15 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         if self.mars == Some(Mars::AntiMars) {
             self.antimars_castlings(pos, &mut base);
         }
+        let paralysed = match self.madrasi {
+            Some(m) => m.paralysed_units(&pos.board, pos.side, royal_square(pos, pos.side)),
+            None => Bitboard::EMPTY,
+        };
         // By reference: moving a list out by value would copy its whole inline buffer.
         for (i, mv) in base.iter().enumerate() {
+            if paralysed.contains(mv.from) {
+                continue;
+            }
             // Anti-Mars castlings were tested on the board they are played on.
             if (first_castling..first_antimars_castling).contains(&i)
                 && !self.castling_allowed(pos, mv)
@@ -275,6 +303,34 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
                 continue;
             }
             self.expand(pos, *mv, out);
+        }
+    }
+
+    /// Whether a move that led from `pos` to `after` is legal: the mover keeps its
+    /// royal unit out of check and, in Checkless chess, checks only to mate. `depth`
+    /// counts the Checkless mate tests this one is nested in.
+    fn legal_at(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        after: &Position<FairyExt<O, F>>,
+        depth: u32,
+    ) -> bool {
+        let side = pos.side;
+        if royal_square(pos, side).is_some() && royal_square(after, side).is_none() {
+            return false;
+        }
+        !self.in_check(after, side) && (!self.checkless || self.checkless_allows(after, depth))
+    }
+}
+
+impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
+    type Ext = FairyExt<O, F>;
+
+    fn pseudo_legal(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
+        let start = out.len();
+        self.candidates(pos, out);
+        if let Some(mummer) = self.mummer[pos.side.index()] {
+            self.keep_mummer_moves(mummer, pos, out, start);
         }
     }
 
@@ -316,11 +372,19 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             return false;
         };
         let board = &pos.board;
-        let attackers = if self.mars == Some(Mars::Mars) {
+        let mut attackers = if self.mars == Some(Mars::Mars) {
             mars_checkers(board, k, !color)
         } else {
             movegen::attackers(board, k, !color, board.occupied())
         };
+        if let Some(m) = self.madrasi {
+            let royal = royal_square(pos, !color);
+            for a in attackers {
+                if m.paralysed(board, a, royal == Some(a)) {
+                    attackers = attackers.without(a);
+                }
+            }
+        }
         if attackers.is_nonempty()
             && attackers
                 .into_iter()
@@ -369,11 +433,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         _mv: &Move,
         after: &Position<FairyExt<O, F>>,
     ) -> bool {
-        let side = pos.side;
-        if royal_square(pos, side).is_some() && royal_square(after, side).is_none() {
-            return false;
-        }
-        !self.in_check(after, side)
+        self.legal_at(pos, after, 0)
     }
 
     fn royal_piece(&self, pos: &Position<FairyExt<O, F>>, sq: Square) -> bool {
@@ -435,7 +495,8 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
 
     fn has_legal_move(&self, pos: &Position<FairyExt<O, F>>) -> bool {
         let mut moves = MoveList::new();
-        self.pseudo_legal(pos, &mut moves);
+        // A Maximummer has a legal move when it has any: no need to find the longest.
+        self.candidates(pos, &mut moves);
         let plain = self.plain_legality(pos);
         let decided = |mv: &Move| plain.as_ref().and_then(|p| p.decide(pos, mv));
         // Plain moves first: they need no play.
