@@ -10,6 +10,7 @@ mod circe;
 mod fairy;
 #[cfg(test)]
 mod harness;
+mod isardam;
 mod madrasi;
 mod mummer;
 mod orthodox;

@@ -4,6 +4,7 @@ use super::alice::AliceVariant;
 use super::andernach::Andernach;
 use super::circe::{Circe, KindRule, Occupied, SquareRule};
 use super::fairy::{Fairy, Mars};
+use super::isardam::Isardam;
 use super::madrasi::Madrasi;
 use super::mummer::Mummer;
 use crate::board::Color;
@@ -27,7 +28,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 33] = [
+pub(crate) const CONDITION_NAMES: [&str; 34] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -61,6 +62,7 @@ pub(crate) const CONDITION_NAMES: [&str; 33] = [
     "whitemaximummer",
     "blackminimummer",
     "whiteminimummer",
+    "isardam",
 ];
 
 /// Option words that may follow a Circe-type condition.
@@ -219,6 +221,26 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
                 any = true;
                 continue;
             }
+            "isardam" => {
+                if fairy.isardam.is_some() {
+                    return Err(err("Isardam is given twice".into()));
+                }
+                let mut isardam = Isardam {
+                    type_b: false,
+                    rex_inclusive: false,
+                };
+                while let Some(o) = words.get(i) {
+                    match expand(&o.value, &["typeb", "rexinclusive"]).as_str() {
+                        "typeb" => isardam.type_b = true,
+                        "rexinclusive" => isardam.rex_inclusive = true,
+                        _ => break,
+                    }
+                    i += 1;
+                }
+                fairy.isardam = Some(isardam);
+                any = true;
+                continue;
+            }
             "andernachchess" | "antiandernachchess" => {
                 if fairy.andernach.is_some() {
                     return Err(err(
@@ -341,11 +363,15 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
             message: "Mars Circe cannot be combined with another Circe".into(),
         });
     }
-    if fairy.mars.is_some() && (fairy.madrasi.is_some() || fairy.andernach.is_some()) {
+    if fairy.mars.is_some()
+        && (fairy.madrasi.is_some() || fairy.andernach.is_some() || fairy.isardam.is_some())
+    {
         let span = words.first().map(|w| w.span).unwrap_or_default();
         return Err(ConditionError {
             span,
-            message: "Mars Circe combined with Madrasi or Andernach chess is not supported".into(),
+            message:
+                "Mars Circe combined with Madrasi, Isardam or Andernach chess is not supported"
+                    .into(),
         });
     }
     Ok(any.then_some(fairy))
@@ -415,7 +441,7 @@ mod tests {
 
     #[test]
     fn errors_point_at_the_word() {
-        let e = parse_conditions(&words("Circe Isardam")).unwrap_err();
+        let e = parse_conditions(&words("Circe Annan")).unwrap_err();
         assert_eq!(e.span, Span::new(1, 2));
         let e = parse_conditions(&words("AntiCirce Volcanic")).unwrap_err();
         assert_eq!(e.span, Span::new(1, 1));

@@ -152,7 +152,7 @@ mod tests {
             rules("AliceChess").unwrap(),
             RuleSet::Alice(Alice::new(AliceVariant::Classic))
         );
-        assert!(rules("Isardam").is_err());
+        assert!(rules("AnnanChess").is_err());
     }
 
     #[test]

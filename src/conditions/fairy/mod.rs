@@ -7,6 +7,7 @@ use super::circe::{
     chameleon, rebirth_square, standard_square, Capture, Circe, KindRule, Occupied, Reborn,
     SquareRule,
 };
+use super::isardam::Isardam;
 use super::madrasi::Madrasi;
 use super::mummer::Mummer;
 use super::{assassin, Rules};
@@ -68,6 +69,8 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub mummer: [Option<Mummer>; 2],
     /// Checkless chess: a move that checks is legal only when it mates.
     pub checkless: bool,
+    /// Isardam: no move may leave a unit observed by an enemy unit of its kind.
+    pub isardam: Option<Isardam>,
     layout: PhantomData<(O, F)>,
 }
 
@@ -90,6 +93,7 @@ impl Fairy {
             andernach: self.andernach,
             mummer: self.mummer,
             checkless: self.checkless,
+            isardam: self.isardam,
             layout: PhantomData,
         }
     }
@@ -101,6 +105,14 @@ fn royal_square<O: Origins, F: FairyStore>(
     color: Color,
 ) -> Option<Square> {
     pos.board.king(color).or_else(|| pos.ext.royal(color))
+}
+
+/// Each side's royal square, by colour index.
+fn royal_squares<O: Origins, F: FairyStore>(pos: &Position<FairyExt<O, F>>) -> [Option<Square>; 2] {
+    [
+        royal_square(pos, Color::White),
+        royal_square(pos, Color::Black),
+    ]
 }
 
 /// Which plain moves (no capture, no effect) the orthodox masks decide without playing.
@@ -136,7 +148,11 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// attack from their rebirth squares.
     fn plain_legality(&self, pos: &Position<FairyExt<O, F>>) -> Option<PlainMoves> {
         // Madrasi: a paralysed unit does not check; Checkless: a check must mate.
-        if self.mars == Some(Mars::Mars) || self.madrasi.is_some() || self.checkless {
+        if self.mars == Some(Mars::Mars)
+            || self.madrasi.is_some()
+            || self.checkless
+            || self.isardam.is_some()
+        {
             return None;
         }
         let mut attacks_check = true;
@@ -319,7 +335,11 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         if royal_square(pos, side).is_some() && royal_square(after, side).is_none() {
             return false;
         }
-        !self.in_check(after, side) && (!self.checkless || self.checkless_allows(after, depth))
+        !self.in_check(after, side)
+            && self
+                .isardam
+                .is_none_or(|i| !i.any_observed(&after.board, royal_squares(after)))
+            && (!self.checkless || self.checkless_allows(after, depth))
     }
 }
 
@@ -377,6 +397,14 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         } else {
             movegen::attackers(board, k, !color, board.occupied())
         };
+        if let Some(i) = self.isardam {
+            let royal = royal_squares(pos);
+            for a in attackers {
+                if !i.checks(board, a, k, color, royal, self.promotions) {
+                    attackers = attackers.without(a);
+                }
+            }
+        }
         if let Some(m) = self.madrasi {
             let royal = royal_square(pos, !color);
             for a in attackers {
