@@ -234,3 +234,12 @@ fn set_play_after_a_pass_is_numbered_from_the_pass() {
         "{out}"
     );
 }
+
+/// A direct mate in one shows its keys only, even with option Try, as the reference
+/// solver prints it (tries are shown from s#1 and #2 on).
+#[test]
+fn a_mate_in_one_shows_no_tries() {
+    let out = solve_problem("bichrome/m1-queen-gives-no-check-constructed.inp");
+    assert!(out.contains("1.Sg5-f7 # !"), "{out}");
+    assert!(!out.contains(" ?"), "{out}");
+}

@@ -4,6 +4,7 @@
 //! check counts only if the capture of the king would itself be legal, that is would leave
 //! no such observation; in type B every attack on the king is check.
 
+use super::geometry::Geometry;
 use super::madrasi::Madrasi;
 use crate::board::{Board, Color, FairyStore, Piece, Square};
 use crate::movegen::Promotions;
@@ -27,11 +28,12 @@ impl Isardam {
         &self,
         board: &Board<F>,
         royal: [Option<Square>; 2],
+        geometry: Geometry,
     ) -> bool {
         let m = self.observation();
         board.occupied().into_iter().any(|sq| {
             let color = board.color_at(sq).expect("an occupied square");
-            m.paralysed(board, sq, royal[color.index()] == Some(sq))
+            m.paralysed(board, sq, royal[color.index()] == Some(sq), geometry)
         })
     }
 
@@ -46,6 +48,7 @@ impl Isardam {
         color: Color,
         royal: [Option<Square>; 2],
         promotions: Promotions,
+        geometry: Geometry,
     ) -> bool {
         if self.type_b {
             return true;
@@ -63,7 +66,7 @@ impl Isardam {
         let legal_as = |piece: Piece| {
             let mut b = after;
             b.put(k, piece, kamikaze);
-            !self.any_observed(&b, royal)
+            !self.any_observed(&b, royal, geometry)
         };
         if unit.role.is_pawn() && k.rank() == unit.color.promotion_rank() {
             promotions

@@ -3,6 +3,7 @@
 //! paralysed unit observes as well as a free one). Kings and other royal units are exempt
 //! unless `RexInclusive` is given.
 
+use super::geometry::Geometry;
 use crate::board::{Bitboard, Board, Color, FairyStore, Square};
 use crate::movegen::attackers;
 
@@ -14,9 +15,16 @@ pub struct Madrasi {
 
 impl Madrasi {
     /// Whether the unit on `sq` is paralysed; `royal` says whether it is its side's royal
-    /// unit. An empty square holds nothing paralysed.
+    /// unit, `geometry` which observations have an allowed shape (Grid chess, ...). An
+    /// empty square holds nothing paralysed.
     #[inline]
-    pub fn paralysed<F: FairyStore>(&self, board: &Board<F>, sq: Square, royal: bool) -> bool {
+    pub fn paralysed<F: FairyStore>(
+        &self,
+        board: &Board<F>,
+        sq: Square,
+        royal: bool,
+        geometry: Geometry,
+    ) -> bool {
         if royal && !self.rex_inclusive {
             return false;
         }
@@ -25,7 +33,12 @@ impl Madrasi {
         };
         let watchers = board.pieces(!unit.color, unit.role);
         watchers.is_nonempty()
-            && (attackers(board, sq, !unit.color, board.occupied()) & watchers).is_nonempty()
+            && geometry
+                .observers(
+                    attackers(board, sq, !unit.color, board.occupied()) & watchers,
+                    sq,
+                )
+                .is_nonempty()
     }
 
     /// The paralysed units of `color`, whose royal unit stands on `royal`.
@@ -34,10 +47,11 @@ impl Madrasi {
         board: &Board<F>,
         color: Color,
         royal: Option<Square>,
+        geometry: Geometry,
     ) -> Bitboard {
         let mut out = Bitboard::EMPTY;
         for sq in board.by_color(color) {
-            if self.paralysed(board, sq, royal == Some(sq)) {
+            if self.paralysed(board, sq, royal == Some(sq), geometry) {
                 out = out.with(sq);
             }
         }

@@ -8,6 +8,7 @@ mod andernach;
 mod assassin;
 mod circe;
 mod fairy;
+mod geometry;
 #[cfg(test)]
 mod harness;
 mod isardam;
@@ -15,6 +16,7 @@ mod madrasi;
 mod mummer;
 mod orthodox;
 mod parse;
+mod patrol;
 mod pieces;
 mod resolve;
 

@@ -4,9 +4,11 @@ use super::alice::AliceVariant;
 use super::andernach::Andernach;
 use super::circe::{Circe, KindRule, Occupied, SquareRule};
 use super::fairy::{Fairy, Mars};
+use super::geometry::Chrome;
 use super::isardam::Isardam;
 use super::madrasi::Madrasi;
 use super::mummer::Mummer;
+use super::patrol::Patrol;
 use crate::board::Color;
 use crate::input::{Span, Spanned};
 
@@ -28,7 +30,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 34] = [
+pub(crate) const CONDITION_NAMES: [&str; 39] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -63,6 +65,11 @@ pub(crate) const CONDITION_NAMES: [&str; 34] = [
     "blackminimummer",
     "whiteminimummer",
     "isardam",
+    "gridchess",
+    "monochromchess",
+    "bichromchess",
+    "patrouille",
+    "ultrapatrol",
 ];
 
 /// Option words that may follow a Circe-type condition.
@@ -241,6 +248,37 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
                 any = true;
                 continue;
             }
+            "gridchess" => {
+                fairy.geometry.grid = true;
+                any = true;
+                continue;
+            }
+            "monochromchess" | "bichromchess" => {
+                if fairy.geometry.chrome.is_some() {
+                    return Err(err(
+                        "MonochromChess and BichromChess exclude each other".into()
+                    ));
+                }
+                fairy.geometry.chrome = Some(if lower == "monochromchess" {
+                    Chrome::Mono
+                } else {
+                    Chrome::Bi
+                });
+                any = true;
+                continue;
+            }
+            "patrouille" | "ultrapatrol" => {
+                if fairy.patrol.is_some() {
+                    return Err(err("Patrouille and UltraPatrol exclude each other".into()));
+                }
+                fairy.patrol = Some(if lower == "patrouille" {
+                    Patrol::Patrol
+                } else {
+                    Patrol::Ultra
+                });
+                any = true;
+                continue;
+            }
             "andernachchess" | "antiandernachchess" => {
                 if fairy.andernach.is_some() {
                     return Err(err(
@@ -364,13 +402,17 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
         });
     }
     if fairy.mars.is_some()
-        && (fairy.madrasi.is_some() || fairy.andernach.is_some() || fairy.isardam.is_some())
+        && (fairy.madrasi.is_some()
+            || fairy.andernach.is_some()
+            || fairy.isardam.is_some()
+            || !fairy.geometry.is_none()
+            || fairy.patrol.is_some())
     {
         let span = words.first().map(|w| w.span).unwrap_or_default();
         return Err(ConditionError {
             span,
             message:
-                "Mars Circe combined with Madrasi, Isardam or Andernach chess is not supported"
+                "Mars Circe combined with Madrasi, Isardam, Andernach, Grid, Monochrome, Bichrome or Patrol chess is not supported"
                     .into(),
         });
     }

@@ -705,7 +705,10 @@ pub fn solve<R: Rules>(
                     forced_goal: false,
                 });
             }
-            if spec.max_refutations == 0 || limits.expired() {
+            // The reference solver shows no tries in a direct mate in one (`#1` with option
+            // Try prints the keys alone); in s#1 and longer problems it does.
+            let no_tries = spec.kind == BattleKind::Direct && n == 1;
+            if spec.max_refutations == 0 || no_tries || limits.expired() {
                 return None;
             }
             if spec.kind == BattleKind::Direct && goal_reached(rules, after, spec.goal) {

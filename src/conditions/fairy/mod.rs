@@ -7,9 +7,11 @@ use super::circe::{
     chameleon, rebirth_square, standard_square, Capture, Circe, KindRule, Occupied, Reborn,
     SquareRule,
 };
+use super::geometry::Geometry;
 use super::isardam::Isardam;
 use super::madrasi::Madrasi;
 use super::mummer::Mummer;
+use super::patrol::Patrol;
 use super::{assassin, Rules};
 use crate::board::{
     extra_key, Bitboard, Board, Color, Extension, FairyStore, NoFairy, Piece, Position, Role,
@@ -71,6 +73,10 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub checkless: bool,
     /// Isardam: no move may leave a unit observed by an enemy unit of its kind.
     pub isardam: Option<Isardam>,
+    /// Grid, Monochrome and Bichrome chess: the shapes moves and observations may have.
+    pub geometry: Geometry,
+    /// Patrouille and UltraPatrol: which moves need a friendly unit's support.
+    pub patrol: Option<Patrol>,
     layout: PhantomData<(O, F)>,
 }
 
@@ -94,6 +100,8 @@ impl Fairy {
             mummer: self.mummer,
             checkless: self.checkless,
             isardam: self.isardam,
+            geometry: self.geometry,
+            patrol: self.patrol,
             layout: PhantomData,
         }
     }
@@ -152,6 +160,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             || self.madrasi.is_some()
             || self.checkless
             || self.isardam.is_some()
+            || !self.geometry.is_none()
+            || self.patrol.is_some()
         {
             return None;
         }
@@ -304,12 +314,18 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             self.antimars_castlings(pos, &mut base);
         }
         let paralysed = match self.madrasi {
-            Some(m) => m.paralysed_units(&pos.board, pos.side, royal_square(pos, pos.side)),
+            Some(m) => m.paralysed_units(
+                &pos.board,
+                pos.side,
+                royal_square(pos, pos.side),
+                self.geometry,
+            ),
             None => Bitboard::EMPTY,
         };
         // By reference: moving a list out by value would copy its whole inline buffer.
+        let restricted = !self.geometry.is_none() || self.patrol.is_some();
         for (i, mv) in base.iter().enumerate() {
-            if paralysed.contains(mv.from) {
+            if paralysed.contains(mv.from) || (restricted && !self.shape_allowed(pos, mv)) {
                 continue;
             }
             // Anti-Mars castlings were tested on the board they are played on.
@@ -320,6 +336,15 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             }
             self.expand(pos, *mv, out);
         }
+    }
+
+    /// Whether a move has a shape the Grid, Monochrome and Bichrome conditions allow and,
+    /// under Patrouille, the support it needs.
+    fn shape_allowed(&self, pos: &Position<FairyExt<O, F>>, mv: &Move) -> bool {
+        self.geometry.allows_move(mv)
+            && self.patrol.is_none_or(|p| {
+                !p.needs_support(mv) || Patrol::supported(&pos.board, mv.from, self.geometry)
+            })
     }
 
     /// Whether a move that led from `pos` to `after` is legal: the mover keeps its
@@ -338,7 +363,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         !self.in_check(after, side)
             && self
                 .isardam
-                .is_none_or(|i| !i.any_observed(&after.board, royal_squares(after)))
+                .is_none_or(|i| !i.any_observed(&after.board, royal_squares(after), self.geometry))
             && (!self.checkless || self.checkless_allows(after, depth))
     }
 }
@@ -397,10 +422,18 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         } else {
             movegen::attackers(board, k, !color, board.occupied())
         };
+        attackers = self.geometry.observers(attackers, k);
+        if self.patrol.is_some() {
+            for a in attackers {
+                if !Patrol::supported(board, a, self.geometry) {
+                    attackers = attackers.without(a);
+                }
+            }
+        }
         if let Some(i) = self.isardam {
             let royal = royal_squares(pos);
             for a in attackers {
-                if !i.checks(board, a, k, color, royal, self.promotions) {
+                if !i.checks(board, a, k, color, royal, self.promotions, self.geometry) {
                     attackers = attackers.without(a);
                 }
             }
@@ -408,7 +441,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         if let Some(m) = self.madrasi {
             let royal = royal_square(pos, !color);
             for a in attackers {
-                if m.paralysed(board, a, royal == Some(a)) {
+                if m.paralysed(board, a, royal == Some(a), self.geometry) {
                     attackers = attackers.without(a);
                 }
             }
