@@ -12,6 +12,7 @@ mod geometry;
 #[cfg(test)]
 mod harness;
 mod isardam;
+mod koeko;
 mod madrasi;
 mod mummer;
 mod orthodox;

@@ -30,7 +30,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 39] = [
+pub(crate) const CONDITION_NAMES: [&str; 40] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -70,6 +70,7 @@ pub(crate) const CONDITION_NAMES: [&str; 39] = [
     "bichromchess",
     "patrouille",
     "ultrapatrol",
+    "koeko",
 ];
 
 /// Option words that may follow a Circe-type condition.
@@ -248,6 +249,11 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
                 any = true;
                 continue;
             }
+            "koeko" => {
+                fairy.koeko = true;
+                any = true;
+                continue;
+            }
             "gridchess" => {
                 fairy.geometry.grid = true;
                 any = true;
@@ -401,18 +407,31 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
             message: "Mars Circe cannot be combined with another Circe".into(),
         });
     }
+    if fairy.koeko
+        && (fairy.kamikaze_all
+            || fairy
+                .circe
+                .is_some_and(|c| c.reborn == super::circe::Reborn::Capturer))
+    {
+        let span = words.first().map(|w| w.span).unwrap_or_default();
+        return Err(ConditionError {
+            span,
+            message: "KoeKo combined with Anticirce or Kamikaze Circe is not supported".into(),
+        });
+    }
     if fairy.mars.is_some()
         && (fairy.madrasi.is_some()
             || fairy.andernach.is_some()
             || fairy.isardam.is_some()
             || !fairy.geometry.is_none()
-            || fairy.patrol.is_some())
+            || fairy.patrol.is_some()
+            || fairy.koeko)
     {
         let span = words.first().map(|w| w.span).unwrap_or_default();
         return Err(ConditionError {
             span,
             message:
-                "Mars Circe combined with Madrasi, Isardam, Andernach, Grid, Monochrome, Bichrome or Patrol chess is not supported"
+                "Mars Circe combined with Madrasi, Isardam, Andernach, Grid, Monochrome, Bichrome, Patrol chess or KoeKo is not supported"
                     .into(),
         });
     }

@@ -99,6 +99,12 @@ pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, C
                 message: "kamikaze units cannot be combined with Anticirce or Mars Circe".into(),
             });
         }
+        if f.koeko {
+            return Err(ConditionError {
+                span,
+                message: "kamikaze units combined with KoeKo are not supported".into(),
+            });
+        }
         if f.circe.is_some() && marks.fairy.is_some() {
             // The reference solver defines no rebirth for them and refuses the problem.
             return Err(ConditionError {

@@ -23,6 +23,6 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         self.candidates(after, &mut moves);
         !moves
             .iter()
-            .any(|mv| self.legal_at(after, &self.play(after, mv), depth + 1))
+            .any(|mv| self.legal_at(after, mv, &self.play(after, mv), depth + 1))
     }
 }

@@ -9,6 +9,7 @@ use super::circe::{
 };
 use super::geometry::Geometry;
 use super::isardam::Isardam;
+use super::koeko;
 use super::madrasi::Madrasi;
 use super::mummer::Mummer;
 use super::patrol::Patrol;
@@ -77,6 +78,8 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub geometry: Geometry,
     /// Patrouille and UltraPatrol: which moves need a friendly unit's support.
     pub patrol: Option<Patrol>,
+    /// KoeKo: every unit a move places must touch another unit.
+    pub koeko: bool,
     layout: PhantomData<(O, F)>,
 }
 
@@ -102,6 +105,7 @@ impl Fairy {
             isardam: self.isardam,
             geometry: self.geometry,
             patrol: self.patrol,
+            koeko: self.koeko,
             layout: PhantomData,
         }
     }
@@ -162,6 +166,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             || self.isardam.is_some()
             || !self.geometry.is_none()
             || self.patrol.is_some()
+            || self.koeko
         {
             return None;
         }
@@ -353,6 +358,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     fn legal_at(
         &self,
         pos: &Position<FairyExt<O, F>>,
+        mv: &Move,
         after: &Position<FairyExt<O, F>>,
         depth: u32,
     ) -> bool {
@@ -360,7 +366,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         if royal_square(pos, side).is_some() && royal_square(after, side).is_none() {
             return false;
         }
-        !self.in_check(after, side)
+        (!self.koeko || koeko::move_in_contact(&after.board, mv))
+            && !self.in_check(after, side)
             && self
                 .isardam
                 .is_none_or(|i| !i.any_observed(&after.board, royal_squares(after), self.geometry))
@@ -423,6 +430,13 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             movegen::attackers(board, k, !color, board.occupied())
         };
         attackers = self.geometry.observers(attackers, k);
+        if self.koeko {
+            for a in attackers {
+                if !koeko::capture_in_contact(board, a, k) {
+                    attackers = attackers.without(a);
+                }
+            }
+        }
         if self.patrol.is_some() {
             for a in attackers {
                 if !Patrol::supported(board, a, self.geometry) {
@@ -491,10 +505,10 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
     fn is_legal(
         &self,
         pos: &Position<FairyExt<O, F>>,
-        _mv: &Move,
+        mv: &Move,
         after: &Position<FairyExt<O, F>>,
     ) -> bool {
-        self.legal_at(pos, after, 0)
+        self.legal_at(pos, mv, after, 0)
     }
 
     fn royal_piece(&self, pos: &Position<FairyExt<O, F>>, sq: Square) -> bool {
