@@ -7,7 +7,7 @@
 use super::geometry::Geometry;
 use super::madrasi::Madrasi;
 use crate::board::{Board, Color, FairyStore, Piece, Square};
-use crate::movegen::Promotions;
+use crate::movegen::{attacks_from, Promotions};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Isardam {
@@ -31,9 +31,33 @@ impl Isardam {
         geometry: Geometry,
     ) -> bool {
         let m = self.observation();
-        board.occupied().into_iter().any(|sq| {
-            let color = board.color_at(sq).expect("an occupied square");
-            m.paralysed(board, sq, royal[color.index()] == Some(sq), geometry)
+        let occupied = board.occupied();
+        // The orthodox kinds observe symmetrically, so a pair of them is found from White's
+        // side alone: it counts unless both units are royal (without RexInclusive).
+        for sq in board.by_color(Color::White) {
+            let unit = board.piece_at(sq).expect("an occupied square");
+            let enemies = board.pieces(Color::Black, unit.role);
+            if enemies.is_empty() {
+                continue;
+            }
+            if unit.role.is_orthodox() {
+                let mut pairs = geometry.observers(attacks_from(unit, sq, occupied) & enemies, sq);
+                if !self.rex_inclusive && royal[Color::White.index()] == Some(sq) {
+                    if let Some(r) = royal[Color::Black.index()] {
+                        pairs = pairs.without(r);
+                    }
+                }
+                if pairs.is_nonempty() {
+                    return true;
+                }
+            } else if m.paralysed(board, sq, royal[Color::White.index()] == Some(sq), geometry) {
+                return true;
+            }
+        }
+        // Black's units of the other kinds, whose observation need not be symmetric.
+        board.by_color(Color::Black).into_iter().any(|sq| {
+            board.role_at(sq).is_some_and(|role| !role.is_orthodox())
+                && m.paralysed(board, sq, royal[Color::Black.index()] == Some(sq), geometry)
         })
     }
 
@@ -75,5 +99,87 @@ impl Isardam {
         } else {
             legal_as(unit)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{FairyUnits, Role};
+    use crate::movegen::walks;
+
+    /// The slow twin: every unit against every enemy unit of its kind, observation by the
+    /// reference walker, royal units exempt.
+    fn slow(board: &Board<FairyUnits>, royal: [Option<Square>; 2], geometry: Geometry) -> bool {
+        let occupied = board.occupied();
+        board.units().any(|(sq, unit)| {
+            if royal[unit.color.index()] == Some(sq) {
+                return false;
+            }
+            board
+                .pieces(!unit.color, unit.role)
+                .into_iter()
+                .any(|from| {
+                    let watcher = board.piece_at(from).expect("a unit");
+                    geometry.allows(from, sq)
+                        && walks::reference::moves(watcher, from, occupied)
+                            .captures
+                            .iter()
+                            .any(|&(_, x)| x == sq)
+                })
+        })
+    }
+
+    #[test]
+    fn pairs_found_from_one_side_agree_with_every_unit_against_every_walk() {
+        let kinds: Vec<Role> = Role::all().filter(|r| !r.is_royal()).collect();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let isardam = Isardam {
+            type_b: false,
+            rex_inclusive: false,
+        };
+        let mut found = 0;
+        for round in 0..3000 {
+            let mut board = Board::<FairyUnits>::empty();
+            let mut royal = [None; 2];
+            for color in Color::ALL {
+                let sq = Square::new((next() % 64) as u8);
+                if board.piece_at(sq).is_none() {
+                    board.put(sq, Piece::new(color, Role::King), false);
+                    royal[color.index()] = Some(sq);
+                }
+            }
+            // Few kinds a board, so that pairs of one kind are common.
+            let pool: Vec<Role> = (0..3)
+                .map(|_| kinds[(next() % kinds.len() as u64) as usize])
+                .collect();
+            for _ in 0..(4 + next() % 10) {
+                let sq = Square::new((next() % 64) as u8);
+                let role = pool[(next() % 3) as usize];
+                let color = if next() % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let edge = sq.rank() == 0 || sq.rank() == 7;
+                if board.piece_at(sq).is_none() && !(role.is_pawn() && edge) {
+                    board.put(sq, Piece::new(color, role), false);
+                }
+            }
+            let geometry = Geometry {
+                grid: round % 3 == 1,
+                chrome: None,
+            };
+            let fast = isardam.any_observed(&board, royal, geometry);
+            assert_eq!(fast, slow(&board, royal, geometry), "{board:?}");
+            found += fast as usize;
+        }
+        assert!(found > 300, "{found}");
     }
 }

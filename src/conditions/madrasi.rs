@@ -5,7 +5,7 @@
 
 use super::geometry::Geometry;
 use crate::board::{Bitboard, Board, Color, FairyStore, Square};
-use crate::movegen::attackers;
+use crate::movegen::{attackers, attacks_from};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Madrasi {
@@ -32,13 +32,18 @@ impl Madrasi {
             return false;
         };
         let watchers = board.pieces(!unit.color, unit.role);
-        watchers.is_nonempty()
-            && geometry
-                .observers(
-                    attackers(board, sq, !unit.color, board.occupied()) & watchers,
-                    sq,
-                )
-                .is_nonempty()
+        if watchers.is_empty() {
+            return false;
+        }
+        // The orthodox kinds observe symmetrically: the squares an enemy unit of the kind
+        // observes `sq` from are the ones the unit itself attacks (a pawn's forward
+        // diagonals meet the enemy pawns' backward ones). Others ask every walk.
+        let observers = if unit.role.is_orthodox() {
+            attacks_from(unit, sq, board.occupied()) & watchers
+        } else {
+            attackers(board, sq, !unit.color, board.occupied()) & watchers
+        };
+        geometry.observers(observers, sq).is_nonempty()
     }
 
     /// The paralysed units of `color`, whose royal unit stands on `royal`.
