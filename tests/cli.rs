@@ -243,3 +243,17 @@ fn a_mate_in_one_shows_no_tries() {
     assert!(out.contains("1.Sg5-f7 # !"), "{out}");
     assert!(!out.contains(" ?"), "{out}");
 }
+
+/// Take & Make: after 1.d7-d5 the white pawn may take en passant and make as the black
+/// pawn it took, back onto d5 (`e5*d5` in the reference solver, which lists five White
+/// answers there: three king moves, e5-e6 and that capture). The reference solver's `h~1`
+/// of this position lists 22 two-move lines, the perft count to depth 2.
+#[test]
+fn take_and_make_en_passant_makes_back_onto_the_captured_pawns_square() {
+    let f = problem_file(
+        "begin\nstipulation h#1\ncondition Take&MakeChess\npieces white Ka1 Pe5 black Kh8 Pd7\nend\n",
+    );
+    let o = fairy(&["perft", "--depth", "2", path_str(f.path())]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("perft 2 = 22"), "{}", stdout(&o));
+}

@@ -30,7 +30,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 40] = [
+pub(crate) const CONDITION_NAMES: [&str; 41] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -71,6 +71,7 @@ pub(crate) const CONDITION_NAMES: [&str; 40] = [
     "patrouille",
     "ultrapatrol",
     "koeko",
+    "take&makechess",
 ];
 
 /// Option words that may follow a Circe-type condition.
@@ -249,6 +250,11 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
                 any = true;
                 continue;
             }
+            "take&makechess" => {
+                fairy.take_make = true;
+                any = true;
+                continue;
+            }
             "koeko" => {
                 fairy.koeko = true;
                 any = true;
@@ -405,6 +411,19 @@ pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, Cond
         return Err(ConditionError {
             span,
             message: "Mars Circe cannot be combined with another Circe".into(),
+        });
+    }
+    if fairy.take_make
+        && (fairy.kamikaze_all
+            || fairy.mars.is_some()
+            || fairy
+                .circe
+                .is_some_and(|c| c.reborn == super::circe::Reborn::Capturer))
+    {
+        let span = words.first().map(|w| w.span).unwrap_or_default();
+        return Err(ConditionError {
+            span,
+            message: "Take&MakeChess combined with Anticirce, Mars Circe or Kamikaze Circe is not supported".into(),
         });
     }
     if fairy.koeko

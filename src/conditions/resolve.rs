@@ -99,10 +99,11 @@ pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, C
                 message: "kamikaze units cannot be combined with Anticirce or Mars Circe".into(),
             });
         }
-        if f.koeko {
+        if f.koeko || f.take_make {
             return Err(ConditionError {
                 span,
-                message: "kamikaze units combined with KoeKo are not supported".into(),
+                message: "kamikaze units combined with KoeKo or Take&MakeChess are not supported"
+                    .into(),
             });
         }
         if f.circe.is_some() && marks.fairy.is_some() {
@@ -110,6 +111,19 @@ pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, C
             return Err(ConditionError {
                 span,
                 message: "kamikaze units cannot be combined with Circe and fairy pieces".into(),
+            });
+        }
+    }
+    if let (Some(span), Some(f)) = (marks.fairy, &fairy) {
+        if f.take_make
+            && marks
+                .promotions
+                .iter()
+                .any(crate::movegen::walks::captures_beyond)
+        {
+            return Err(ConditionError {
+                span,
+                message: "Take&MakeChess with pieces that capture beyond their victim (locusts, marine pieces) is not supported".into(),
             });
         }
     }

@@ -79,8 +79,13 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 let _ = write!(s, "-{via}");
             }
             if mv.kind == MoveKind::Locust {
-                // The locust takes on the square it passes: `La1*c3-d4`.
-                let _ = write!(s, "*{}-{}", mv.capture_square(), mv.to);
+                // The locust takes on the square it passes: `La1*c3-d4`; a Take & Make
+                // en passant capture whose make ends on the captured pawn's square shows
+                // that square alone, as the reference solver prints it (`e5*d5`).
+                let _ = write!(s, "*{}", mv.capture_square());
+                if mv.to != mv.capture_square() {
+                    let _ = write!(s, "-{}", mv.to);
+                }
             } else {
                 s.push(if mv.is_capture() { '*' } else { '-' });
                 let _ = write!(s, "{}", mv.to);

@@ -78,7 +78,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         // The board after the plain capture (the position's other state is not needed).
         let mut after = pos.board;
         after.take(mv.capture_square());
-        after.shift(mv.from, mv.to, Piece::new(mover, mv.role));
+        if mv.from != mv.to {
+            after.shift(mv.from, mv.to, Piece::new(mover, mv.role));
+        }
         if let Some(role) = mv.promotion {
             after.set_role(mv.to, mv.role, role);
         }
@@ -322,7 +324,16 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         for change in e.changes().filter(|c| c.cause() == Cause::Setup) {
             movegen::apply_change(&mut p.board, change);
         }
-        movegen::play_orthodox(p, mv);
+        if mv.kind == MoveKind::Locust && mv.from == mv.to {
+            play_in_place(p, mv);
+        } else {
+            movegen::play_orthodox(p, mv);
+        }
+        if mv.kind == MoveKind::Locust {
+            // A locust's or a Take & Make capture ends beyond the unit it takes, whose
+            // castling right goes with it.
+            p.castling = p.castling.without(mv.capture_at);
+        }
         if O::TRACKED {
             p.ext.origins.set(x, NO_ORIGIN);
             p.ext.origins.set(mv.from, NO_ORIGIN);
@@ -405,6 +416,19 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             }
         }
     }
+}
+
+/// A Take & Make capture whose make ends on the square its unit left (`Kd4*e4-d4`, an en
+/// passant capture made back onto the taken pawn's square is the other way round): the
+/// captured unit goes, the mover stays, promoting if it must.
+fn play_in_place<O: Origins, F: FairyStore>(p: &mut Position<FairyExt<O, F>>, mv: &Move) {
+    p.board.take(mv.capture_at);
+    if let Some(role) = mv.promotion {
+        p.board.set_role(mv.to, mv.role, role);
+    }
+    p.castling = p.castling.without(mv.from);
+    p.ep = None;
+    p.side = !p.side;
 }
 
 /// Andernach chess: the capturer passes to `side` where it now stands (its arrival, or

@@ -34,6 +34,7 @@ mod effects;
 mod mars;
 mod mummer;
 mod state;
+mod take_make;
 #[cfg(test)]
 mod tests;
 
@@ -80,6 +81,8 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub patrol: Option<Patrol>,
     /// KoeKo: every unit a move places must touch another unit.
     pub koeko: bool,
+    /// Take & Make chess: a capture goes on with the captured unit's walk.
+    pub take_make: bool,
     layout: PhantomData<(O, F)>,
 }
 
@@ -106,6 +109,7 @@ impl Fairy {
             geometry: self.geometry,
             patrol: self.patrol,
             koeko: self.koeko,
+            take_make: self.take_make,
             layout: PhantomData,
         }
     }
@@ -186,7 +190,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             captures: self.circe.is_none()
                 && !self.kamikaze_all
                 && self.mars.is_none()
-                && self.andernach.is_none(),
+                && self.andernach.is_none()
+                && !self.take_make,
         })
     }
 
@@ -311,6 +316,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 self.antimars_moves(pos, &mut base);
             }
             None => movegen::pseudo_moves(pos, Gen::All, self.promotions, &mut base),
+        }
+        if self.take_make {
+            self.take_and_make(pos, &mut base);
         }
         let first_castling = base.len();
         movegen::castling_candidates(pos, &mut base);
