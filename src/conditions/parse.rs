@@ -130,10 +130,42 @@ pub fn names_alice(words: &[Spanned<String>]) -> Option<(AliceVariant, Span)> {
 /// The conditions of a problem: `None` for orthodox chess. `AliceChess` is skipped here
 /// (see [`names_alice`]).
 pub fn parse_conditions(words: &[Spanned<String>]) -> Result<Option<Fairy>, ConditionError> {
+    parse_grouped(words, &mut Vec::new())
+}
+
+/// The words grouped by condition, each with the option words that follow it
+/// (`Madrasi RexInclusive`, `Circe Volcanic`): one line each where the reference solver
+/// lists conditions (a twin's changes). Words that do not parse stay one group.
+pub fn condition_groups(words: &[Spanned<String>]) -> Vec<String> {
+    let mut starts = Vec::new();
+    if parse_grouped(words, &mut starts).is_err() || starts.is_empty() {
+        return vec![join(words)];
+    }
+    starts.push(words.len());
+    starts
+        .windows(2)
+        .map(|w| join(&words[w[0]..w[1]]))
+        .collect()
+}
+
+fn join(words: &[Spanned<String>]) -> String {
+    words
+        .iter()
+        .map(|w| w.value.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// [`parse_conditions`], noting in `starts` the index of each condition's first word.
+fn parse_grouped(
+    words: &[Spanned<String>],
+    starts: &mut Vec<usize>,
+) -> Result<Option<Fairy>, ConditionError> {
     let mut fairy = Fairy::default();
     let mut any = false;
     let mut i = 0;
     while i < words.len() {
+        starts.push(i);
         let w = &words[i];
         let lower = expand(&w.value, &CONDITION_NAMES);
         let err = |m: String| ConditionError {
@@ -517,6 +549,18 @@ mod tests {
         );
         // "anti" could be Anticirce, Anticlone or Anti-Mars: not unique.
         assert!(parse_conditions(&words("anti")).is_err());
+    }
+
+    #[test]
+    fn words_group_by_condition_with_their_options() {
+        assert_eq!(
+            condition_groups(&words("Madrasi RexInclusive Circe Volcanic Isardam TypeB")),
+            ["Madrasi RexInclusive", "Circe Volcanic", "Isardam TypeB"]
+        );
+        assert_eq!(
+            condition_groups(&words("Circe Frobnicate")),
+            ["Circe Frobnicate"]
+        );
     }
 
     #[test]

@@ -138,11 +138,9 @@ fn apply(
         }
         TwinChange::Condition(words) => {
             *conds = words.clone();
-            words
-                .iter()
-                .map(|w| w.value.as_str())
-                .collect::<Vec<_>>()
-                .join(" ")
+            // One condition a line, as the reference solver lists them: `b) Circe` and
+            // `   Isardam` below it.
+            crate::conditions::condition_groups(words).join("\n   ")
         }
     })
 }
