@@ -102,6 +102,16 @@ const CIRCE_OPTIONS: [&str; 24] = [
     "parachute",
 ];
 
+/// Sets a part that one of several words chooses; `clash` is the error when a word set it
+/// already.
+fn choose<T>(slot: &mut Option<T>, value: T, clash: &str) -> Result<(), String> {
+    if slot.is_some() {
+        return Err(clash.to_string());
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
 /// The full name a word stands for: itself when it is a name, else the one name it is a
 /// prefix of (case-insensitive), as Popeye reads abbreviations.
 fn expand(word: &str, names: &[&'static str]) -> String {
@@ -237,14 +247,12 @@ fn parse_grouped(
                 Some(Circe::circe())
             }
             "marscirce" | "antimarscirce" => {
-                if fairy.mars.is_some() {
-                    return Err(err("Mars Circe is given twice".into()));
-                }
-                fairy.mars = Some(if lower == "marscirce" {
+                let mars = if lower == "marscirce" {
                     Mars::Mars
                 } else {
                     Mars::AntiMars
-                });
+                };
+                choose(&mut fairy.mars, mars, "Mars Circe is given twice").map_err(err)?;
                 any = true;
                 continue;
             }
@@ -298,42 +306,35 @@ fn parse_grouped(
                 continue;
             }
             "monochromchess" | "bichromchess" => {
-                if fairy.geometry.chrome.is_some() {
-                    return Err(err(
-                        "MonochromChess and BichromChess exclude each other".into()
-                    ));
-                }
-                fairy.geometry.chrome = Some(if lower == "monochromchess" {
+                let chrome = if lower == "monochromchess" {
                     Chrome::Mono
                 } else {
                     Chrome::Bi
-                });
+                };
+                let clash = "MonochromChess and BichromChess exclude each other";
+                choose(&mut fairy.geometry.chrome, chrome, clash).map_err(err)?;
                 any = true;
                 continue;
             }
             "patrouille" | "ultrapatrol" => {
-                if fairy.patrol.is_some() {
-                    return Err(err("Patrouille and UltraPatrol exclude each other".into()));
-                }
-                fairy.patrol = Some(if lower == "patrouille" {
+                let patrol = if lower == "patrouille" {
                     Patrol::Patrol
                 } else {
                     Patrol::Ultra
-                });
+                };
+                let clash = "Patrouille and UltraPatrol exclude each other";
+                choose(&mut fairy.patrol, patrol, clash).map_err(err)?;
                 any = true;
                 continue;
             }
             "andernachchess" | "antiandernachchess" => {
-                if fairy.andernach.is_some() {
-                    return Err(err(
-                        "AndernachChess and AntiAndernachChess exclude each other".into(),
-                    ));
-                }
-                fairy.andernach = Some(if lower == "andernachchess" {
+                let andernach = if lower == "andernachchess" {
                     Andernach::Andernach
                 } else {
                     Andernach::AntiAndernach
-                });
+                };
+                let clash = "AndernachChess and AntiAndernachChess exclude each other";
+                choose(&mut fairy.andernach, andernach, clash).map_err(err)?;
                 any = true;
                 continue;
             }
@@ -438,12 +439,15 @@ fn parse_grouped(
         fairy.circe = Some(circe);
         any = true;
     }
+    // A combination the solver refuses: an error at the condition line's first word.
+    let combination = |message: &str| ConditionError {
+        span: words.first().map(|w| w.span).unwrap_or_default(),
+        message: message.to_string(),
+    };
     if fairy.mars.is_some() && fairy.circe.is_some() {
-        let span = words.first().map(|w| w.span).unwrap_or_default();
-        return Err(ConditionError {
-            span,
-            message: "Mars Circe cannot be combined with another Circe".into(),
-        });
+        return Err(combination(
+            "Mars Circe cannot be combined with another Circe",
+        ));
     }
     if fairy.take_make
         && (fairy.kamikaze_all
@@ -452,11 +456,9 @@ fn parse_grouped(
                 .circe
                 .is_some_and(|c| c.reborn == super::circe::Reborn::Capturer))
     {
-        let span = words.first().map(|w| w.span).unwrap_or_default();
-        return Err(ConditionError {
-            span,
-            message: "Take&MakeChess combined with Anticirce, Mars Circe or Kamikaze Circe is not supported".into(),
-        });
+        return Err(combination(
+            "Take&MakeChess combined with Anticirce, Mars Circe or Kamikaze Circe is not supported",
+        ));
     }
     if fairy.koeko
         && (fairy.kamikaze_all
@@ -464,11 +466,9 @@ fn parse_grouped(
                 .circe
                 .is_some_and(|c| c.reborn == super::circe::Reborn::Capturer))
     {
-        let span = words.first().map(|w| w.span).unwrap_or_default();
-        return Err(ConditionError {
-            span,
-            message: "KoeKo combined with Anticirce or Kamikaze Circe is not supported".into(),
-        });
+        return Err(combination(
+            "KoeKo combined with Anticirce or Kamikaze Circe is not supported",
+        ));
     }
     if fairy.mars.is_some()
         && (fairy.madrasi.is_some()
@@ -478,13 +478,9 @@ fn parse_grouped(
             || fairy.patrol.is_some()
             || fairy.koeko)
     {
-        let span = words.first().map(|w| w.span).unwrap_or_default();
-        return Err(ConditionError {
-            span,
-            message:
-                "Mars Circe combined with Madrasi, Isardam, Andernach, Grid, Monochrome, Bichrome, Patrol chess or KoeKo is not supported"
-                    .into(),
-        });
+        return Err(combination(
+            "Mars Circe combined with Madrasi, Isardam, Andernach, Grid, Monochrome, Bichrome, Patrol chess or KoeKo is not supported",
+        ));
     }
     Ok(any.then_some(fairy))
 }
