@@ -220,7 +220,6 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         self.andernach.is_some_and(|a| a.changes_colour(mv))
             && !mv.role.is_royal()
             && royal_square(pos, pos.side) != Some(mv.from)
-            && mv.kind != MoveKind::Null
     }
 
     /// Adds the effects that depend on the rest of the move (Parrain, eruptions) and pushes it.

@@ -163,15 +163,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// king or (Circe Assassin) on a unit reborn on it: not under Mars Circe, where units
     /// attack from their rebirth squares.
     fn plain_legality(&self, pos: &Position<FairyExt<O, F>>) -> Option<PlainMoves> {
-        // Madrasi: a paralysed unit does not check; Checkless: a check must mate.
-        if self.mars == Some(Mars::Mars)
-            || self.madrasi.is_some()
-            || self.checkless
-            || self.isardam.is_some()
-            || !self.geometry.is_none()
-            || self.patrol.is_some()
-            || self.koeko
-        {
+        // Where not every attack is check (Madrasi, ...) or a check must mate (Checkless),
+        // the masks cannot judge.
+        if self.mars == Some(Mars::Mars) || self.attacks_filtered() || self.checkless {
             return None;
         }
         let mut attacks_check = true;
@@ -351,6 +345,52 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
     }
 
+    /// Whether some condition decides which attacks on a king are check (Madrasi, Isardam,
+    /// Grid and the colour conditions, Patrouille, KoeKo): see [`Fairy::attack_checks`].
+    #[inline]
+    fn attacks_filtered(&self) -> bool {
+        self.madrasi.is_some()
+            || self.isardam.is_some()
+            || !self.geometry.is_none()
+            || self.patrol.is_some()
+            || self.koeko
+    }
+
+    /// Whether the attack of the unit on `a` on `color`'s royal unit on `k` is check under
+    /// the observation conditions: an allowed shape, a capture that would end in contact,
+    /// a supported attacker, a legal Isardam capture, an attacker not paralysed.
+    fn attack_checks(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        a: Square,
+        k: Square,
+        color: Color,
+    ) -> bool {
+        let board = &pos.board;
+        self.geometry.allows(a, k)
+            && (!self.koeko || koeko::capture_in_contact(board, a, k))
+            && (self.patrol.is_none() || Patrol::supported(board, a, self.geometry))
+            && self.isardam.is_none_or(|i| {
+                i.checks(
+                    board,
+                    a,
+                    k,
+                    color,
+                    royal_squares(pos),
+                    self.promotions,
+                    self.geometry,
+                )
+            })
+            && self.madrasi.is_none_or(|m| {
+                !m.paralysed(
+                    board,
+                    a,
+                    royal_square(pos, !color) == Some(a),
+                    self.geometry,
+                )
+            })
+    }
+
     /// Whether a move has a shape the Grid, Monochrome and Bichrome conditions allow and,
     /// under Patrouille, the support it needs.
     fn shape_allowed(&self, pos: &Position<FairyExt<O, F>>, mv: &Move) -> bool {
@@ -437,33 +477,9 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         } else {
             movegen::attackers(board, k, !color, board.occupied())
         };
-        attackers = self.geometry.observers(attackers, k);
-        if self.koeko {
+        if self.attacks_filtered() {
             for a in attackers {
-                if !koeko::capture_in_contact(board, a, k) {
-                    attackers = attackers.without(a);
-                }
-            }
-        }
-        if self.patrol.is_some() {
-            for a in attackers {
-                if !Patrol::supported(board, a, self.geometry) {
-                    attackers = attackers.without(a);
-                }
-            }
-        }
-        if let Some(i) = self.isardam {
-            let royal = royal_squares(pos);
-            for a in attackers {
-                if !i.checks(board, a, k, color, royal, self.promotions, self.geometry) {
-                    attackers = attackers.without(a);
-                }
-            }
-        }
-        if let Some(m) = self.madrasi {
-            let royal = royal_square(pos, !color);
-            for a in attackers {
-                if m.paralysed(board, a, royal == Some(a), self.geometry) {
+                if !self.attack_checks(pos, a, k, color) {
                     attackers = attackers.without(a);
                 }
             }
