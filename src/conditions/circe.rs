@@ -38,6 +38,9 @@ pub enum SquareRule {
     /// The capture square plus the displacement of the owner's next move (Parrain Circe);
     /// `contra` subtracts it instead.
     Parrain { contra: bool },
+    /// Any empty square, chosen by the capturer's side (Super Circe); without
+    /// `Strict`, also no rebirth at all.
+    Super,
 }
 
 /// What kind the reborn unit has.
@@ -189,7 +192,7 @@ pub fn rebirth_square(rule: SquareRule, c: &Capture) -> Option<Square> {
             }
         }
         SquareRule::Antipodes => Some(Square::from_coords(c.x.file() ^ 4, c.x.rank() ^ 4)),
-        SquareRule::Parrain { .. } => None,
+        SquareRule::Parrain { .. } | SquareRule::Super => None,
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod alice;
 mod andernach;
+mod annan;
 mod assassin;
 mod circe;
 mod fairy;

@@ -2,6 +2,7 @@
 
 use super::alice::AliceVariant;
 use super::andernach::Andernach;
+use super::annan::Annan;
 use super::circe::{Circe, KindRule, Occupied, SquareRule};
 use super::fairy::{Fairy, Mars};
 use super::geometry::Chrome;
@@ -30,7 +31,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 41] = [
+pub(crate) const CONDITION_NAMES: [&str; 44] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -72,10 +73,13 @@ pub(crate) const CONDITION_NAMES: [&str; 41] = [
     "ultrapatrol",
     "koeko",
     "take&makechess",
+    "annanchess",
+    "supercirce",
+    "antisupercirce",
 ];
 
 /// Option words that may follow a Circe-type condition.
-const CIRCE_OPTIONS: [&str; 24] = [
+const CIRCE_OPTIONS: [&str; 25] = [
     "rexinclusive",
     "rexexclusive",
     "mirror",
@@ -100,6 +104,7 @@ const CIRCE_OPTIONS: [&str; 24] = [
     "diametral",
     "verticalmirror",
     "parachute",
+    "super",
 ];
 
 /// Sets a part that one of several words chooses; `clash` is the error when a word set it
@@ -242,6 +247,14 @@ fn parse_grouped(
                 square: SquareRule::Antipodes,
                 ..Circe::circe()
             }),
+            "supercirce" => Some(Circe {
+                square: SquareRule::Super,
+                ..Circe::circe()
+            }),
+            "antisupercirce" => Some(Circe {
+                square: SquareRule::Super,
+                ..Circe::anticirce()
+            }),
             "kamikazecirce" => {
                 fairy.kamikaze_all = true;
                 Some(Circe::circe())
@@ -287,6 +300,29 @@ fn parse_grouped(
                     i += 1;
                 }
                 fairy.isardam = Some(isardam);
+                any = true;
+                continue;
+            }
+            "annanchess" => {
+                let annan = match words
+                    .get(i)
+                    .map(|o| expand(&o.value, &["typea", "typeb", "typec", "typed"]))
+                {
+                    Some(t) if t == "typea" => Some(Annan::A),
+                    Some(t) if t == "typeb" => Some(Annan::B),
+                    Some(t) if t == "typec" => Some(Annan::C),
+                    Some(t) if t == "typed" => Some(Annan::D),
+                    _ => None,
+                };
+                if annan.is_some() {
+                    i += 1;
+                }
+                choose(
+                    &mut fairy.annan,
+                    annan.unwrap_or(Annan::A),
+                    "AnnanChess is given twice",
+                )
+                .map_err(err)?;
                 any = true;
                 continue;
             }
@@ -378,7 +414,7 @@ fn parse_grouped(
         let Some(mut circe) = preset else { continue };
         if fairy.circe.is_some() {
             return Err(err(format!(
-                "a second Circe-type condition (\"{}\") cannot be combined with the first",
+                "a second Circe-type condition (\"{}\") combined with the first is not supported",
                 w.value
             )));
         }
@@ -403,6 +439,7 @@ fn parse_grouped(
                 "file" => circe.square = SquareRule::File,
                 "antipodes" => circe.square = SquareRule::Antipodes,
                 "couscous" => circe.square = SquareRule::Couscous,
+                "super" => circe.square = SquareRule::Super,
                 "clone" => circe.kind = KindRule::Clone,
                 "chameleon" => circe.kind = KindRule::Chameleon,
                 "assassin" => circe.occupied = Occupied::Assassin,
@@ -436,6 +473,14 @@ fn parse_grouped(
         {
             return Err(err("Anticirce cannot be combined with Parrain".into()));
         }
+        if circe.square == SquareRule::Super
+            && (matches!(circe.occupied, Occupied::Assassin | Occupied::Volcanic)
+                || (circe.reborn == super::circe::Reborn::Captured && circe.rex_inclusive))
+        {
+            return Err(err(
+                "Super Circe with Assassin, Volcanic or RexInclusive is not supported".into(),
+            ));
+        }
         fairy.circe = Some(circe);
         any = true;
     }
@@ -446,7 +491,7 @@ fn parse_grouped(
     };
     if fairy.mars.is_some() && fairy.circe.is_some() {
         return Err(combination(
-            "Mars Circe cannot be combined with another Circe",
+            "Mars Circe combined with another Circe is not supported",
         ));
     }
     if fairy.take_make
@@ -480,6 +525,25 @@ fn parse_grouped(
     {
         return Err(combination(
             "Mars Circe combined with Madrasi, Isardam, Andernach, Grid, Monochrome, Bichrome, Patrol chess or KoeKo is not supported",
+        ));
+    }
+    if fairy.kamikaze_all && fairy.circe.is_some_and(|c| c.square == SquareRule::Super) {
+        return Err(combination(
+            "Kamikaze Circe with Super Circe is not supported",
+        ));
+    }
+    if fairy.annan.is_some()
+        && (fairy.mars.is_some()
+            || fairy.take_make
+            || fairy.madrasi.is_some()
+            || fairy.isardam.is_some()
+            || fairy.patrol.is_some()
+            || fairy
+                .circe
+                .is_some_and(|c| c.occupied == Occupied::Assassin))
+    {
+        return Err(combination(
+            "AnnanChess combined with Mars Circe, Take&MakeChess, Madrasi, Isardam, Patrol chess or Circe Assassin is not supported",
         ));
     }
     Ok(any.then_some(fairy))
@@ -561,8 +625,14 @@ mod tests {
 
     #[test]
     fn errors_point_at_the_word() {
-        let e = parse_conditions(&words("Circe Annan")).unwrap_err();
+        let e = parse_conditions(&words("Circe Frobnicate")).unwrap_err();
         assert_eq!(e.span, Span::new(1, 2));
+        let e = parse_conditions(&words("AnnanChess TypeC Madrasi")).unwrap_err();
+        assert!(e.message.contains("not supported"), "{}", e.message);
+        let f = parse_conditions(&words("AnnanChess TypeC Circe"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(f.annan, Some(crate::conditions::annan::Annan::C));
         let e = parse_conditions(&words("AntiCirce Volcanic")).unwrap_err();
         assert_eq!(e.span, Span::new(1, 1));
     }

@@ -99,10 +99,14 @@ pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, C
                 message: "kamikaze units cannot be combined with Anticirce or Mars Circe".into(),
             });
         }
-        if f.koeko || f.take_make {
+        if f.koeko
+            || f.take_make
+            || f.circe
+                .is_some_and(|c| c.square == super::circe::SquareRule::Super)
+        {
             return Err(ConditionError {
                 span,
-                message: "kamikaze units combined with KoeKo or Take&MakeChess are not supported"
+                message: "kamikaze units combined with KoeKo, Take&MakeChess or Super Circe are not supported"
                     .into(),
             });
         }
@@ -172,7 +176,7 @@ mod tests {
             rules("AliceChess").unwrap(),
             RuleSet::Alice(Alice::new(AliceVariant::Classic))
         );
-        assert!(rules("AnnanChess").is_err());
+        assert!(rules("MessignyChess").is_err());
     }
 
     #[test]

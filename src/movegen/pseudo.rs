@@ -440,6 +440,49 @@ fn fairy_moves<E: Extension>(
     }
 }
 
+/// The moves of the unit on `from` made with another kind's walk (Annan chess): the
+/// squares are the walk's, the move is the unit's own, promoting only when the unit is a
+/// pawn kind reaching its last rank. Such a move is never a double step and takes no
+/// pawn en passant, as in the reference solver.
+pub fn moves_with_walk<E: Extension>(
+    pos: &Position<E>,
+    from: Square,
+    walk: Role,
+    gen: Gen,
+    promotions: Promotions,
+    out: &mut MoveList,
+) {
+    let board = &pos.board;
+    let unit = board.piece_at(from).expect("a unit to move");
+    let side = unit.color;
+    let targets = match gen {
+        Gen::All => board.by_color(!side),
+        Gen::Quiet => Bitboard::EMPTY,
+    };
+    let locust = walks::captures_beyond(walk);
+    let role = unit.role;
+    let pawn = role.is_pawn();
+    walks::for_each_move(
+        Piece::new(side, walk),
+        from,
+        board.occupied(),
+        targets,
+        |landing| {
+            let (kind, captured) = match landing.capture {
+                None => (MoveKind::Quiet, None),
+                Some(x) if locust => (MoveKind::Locust, board.piece_at(x)),
+                Some(x) => (MoveKind::Capture, board.piece_at(x)),
+            };
+            if pawn {
+                push_pawn(out, promotions, side, role, from, landing, kind, captured);
+            } else {
+                let at = landing.capture.unwrap_or(landing.to);
+                push_at(out, from, landing.to, at, role, kind, None, captured);
+            }
+        },
+    );
+}
+
 /// Whether a pawn kind's quiet moves are pushes (one or two steps), whose two-step move
 /// is a double step that may be taken en passant.
 fn is_push(role: Role) -> bool {

@@ -173,6 +173,17 @@ fn relocation(s: &mut String, pm: &PlayedMove, from: Square, r: &Placement) {
             piece: Piece::new(r.piece.color, mv.promotion.unwrap_or(mv.role)),
             ..*r
         };
+        if r.promoted.is_some() {
+            // A pawn reborn on its last rank promotes there (Anti-Super Circe): `[wPf5->a8=Q]`.
+            let _ = write!(
+                s,
+                "[{}{from}->{}={}]",
+                unit(&arrived),
+                r.square,
+                r.piece.role.code()
+            );
+            return;
+        }
         let changed = if arrived.piece.role == r.piece.role {
             ""
         } else {

@@ -129,6 +129,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     capturer_color: captured.color,
                     origin: pos.ext.origin(mv.from),
                 };
+                if anti.square == SquareRule::Super {
+                    self.anti_super(pos, mv, anti, role, &after, effects, out);
+                    return;
+                }
                 let Some(sq) = rebirth_square(anti.square, &cap) else {
                     return;
                 };
@@ -178,33 +182,53 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         origin: pos.ext.origin(x),
                     };
                     let captured_kamikaze = pos.board.is_kamikaze(x);
-                    match rebirth_square(circe.square, &cap) {
-                        None if circe.occupied == Occupied::Illegal => return,
-                        None => {}
-                        Some(sq) => {
-                            let taken = board.occupied().contains(sq);
-                            if taken && circe.occupied == Occupied::Illegal {
-                                return;
-                            }
-                            if !taken
-                                || matches!(circe.occupied, Occupied::Assassin | Occupied::Volcanic)
+                    if circe.square == SquareRule::Super {
+                        // Every empty square, then (unless Strict) no rebirth at all.
+                        let piece = Piece::new(captured.color, role);
+                        for sq in !board.occupied() {
+                            for placement in
+                                placements(self.promotions, piece, sq, captured_kamikaze)
                             {
-                                let buried = taken && circe.occupied == Occupied::Volcanic;
-                                for placement in placements(
-                                    self.promotions,
-                                    Piece::new(captured.color, role),
-                                    sq,
-                                    captured_kamikaze,
-                                ) {
-                                    let mut e = effects;
-                                    e.push(if buried {
-                                        Change::Hide(placement, Cause::Burial)
-                                    } else {
-                                        Change::Put(placement, Cause::Rebirth)
-                                    });
-                                    self.finish(pos, mv, e, out);
+                                let mut e = effects;
+                                e.push(Change::Put(placement, Cause::Rebirth));
+                                self.finish(pos, mv, e, out);
+                            }
+                        }
+                        if circe.occupied == Occupied::Illegal {
+                            return;
+                        }
+                    } else {
+                        match rebirth_square(circe.square, &cap) {
+                            None if circe.occupied == Occupied::Illegal => return,
+                            None => {}
+                            Some(sq) => {
+                                let taken = board.occupied().contains(sq);
+                                if taken && circe.occupied == Occupied::Illegal {
+                                    return;
                                 }
-                                return;
+                                if !taken
+                                    || matches!(
+                                        circe.occupied,
+                                        Occupied::Assassin | Occupied::Volcanic
+                                    )
+                                {
+                                    let buried = taken && circe.occupied == Occupied::Volcanic;
+                                    for placement in placements(
+                                        self.promotions,
+                                        Piece::new(captured.color, role),
+                                        sq,
+                                        captured_kamikaze,
+                                    ) {
+                                        let mut e = effects;
+                                        e.push(if buried {
+                                            Change::Hide(placement, Cause::Burial)
+                                        } else {
+                                            Change::Put(placement, Cause::Rebirth)
+                                        });
+                                        self.finish(pos, mv, e, out);
+                                    }
+                                    return;
+                                }
                             }
                         }
                     }
@@ -212,6 +236,40 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             }
         }
         self.finish(pos, mv, effects, out);
+    }
+
+    /// Anti-Super Circe: the capturer is reborn on any empty square, its capture square
+    /// included (not under Cheylan), promoting where a pawn is reborn on its last rank.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn anti_super(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mv: Move,
+        anti: Circe,
+        role: Role,
+        after: &Board<F>,
+        effects: Effects,
+        out: &mut MoveList,
+    ) {
+        let mover = pos.side;
+        let mut squares = !after.occupied();
+        if !anti.cheylan {
+            squares = squares.with(mv.to);
+        }
+        for sq in squares {
+            for placement in placements(self.promotions, Piece::new(mover, role), sq, false) {
+                let mut board = *after;
+                board.take(mv.to);
+                board.put(sq, placement.piece, false);
+                let mut e = effects;
+                e.push(Change::Relocate(mv.to, placement, Cause::Relocation));
+                if self.recolours(pos, &mv) {
+                    recolour_capturer(&mut board, &mut e, &mv, !mover);
+                }
+                self.finish(pos, mv, e, out);
+            }
+        }
     }
 
     /// Whether the unit making `mv` changes colour (Andernach chess): not a royal unit.

@@ -3,6 +3,7 @@
 //! so that playing and printing a move need no further choice.
 
 use super::andernach::Andernach;
+use super::annan::Annan;
 use super::circe::{
     chameleon, rebirth_square, standard_square, Capture, Circe, KindRule, Occupied, Reborn,
     SquareRule,
@@ -83,6 +84,8 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub koeko: bool,
     /// Take & Make chess: a capture goes on with the captured unit's walk.
     pub take_make: bool,
+    /// Annan chess: units borrow the walk of the friendly unit behind them.
+    pub annan: Option<Annan>,
     layout: PhantomData<(O, F)>,
 }
 
@@ -110,6 +113,7 @@ impl Fairy {
             patrol: self.patrol,
             koeko: self.koeko,
             take_make: self.take_make,
+            annan: self.annan,
             layout: PhantomData,
         }
     }
@@ -165,7 +169,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     fn plain_legality(&self, pos: &Position<FairyExt<O, F>>) -> Option<PlainMoves> {
         // Where not every attack is check (Madrasi, ...) or a check must mate (Checkless),
         // the masks cannot judge.
-        if self.mars == Some(Mars::Mars) || self.attacks_filtered() || self.checkless {
+        // Under Annan chess a move changes the walks of the units around it.
+        if self.mars == Some(Mars::Mars)
+            || self.attacks_filtered()
+            || self.checkless
+            || self.annan.is_some()
+        {
             return None;
         }
         let mut attacks_check = true;
@@ -202,6 +211,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         // Where check needs an attack from where the units stand (not Mars Circe, not
         // Circe Assassin), a square nothing attacks with the king on it is safe.
         let attack_needed = self.mars.is_none()
+            && self.annan.is_none()
             && !self
                 .circe
                 .is_some_and(|c| c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured);
@@ -236,6 +246,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             return false;
         };
         match circe.reborn {
+            // Some square is always free: the one the capturer left.
+            Reborn::Capturer if circe.square == SquareRule::Super => true,
             Reborn::Capturer => {
                 let promoting =
                     capturer.role == Role::Pawn && k.rank() == capturer.color.promotion_rank();
@@ -309,7 +321,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 base.retain(|m| m.is_capture());
                 self.antimars_moves(pos, &mut base);
             }
-            None => movegen::pseudo_moves(pos, Gen::All, self.promotions, &mut base),
+            None => match self.annan {
+                None => movegen::pseudo_moves(pos, Gen::All, self.promotions, &mut base),
+                Some(annan) => self.annan_moves(annan, pos, &mut base),
+            },
         }
         if self.take_make {
             self.take_and_make(pos, &mut base);
@@ -342,6 +357,20 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 continue;
             }
             self.expand(pos, *mv, out);
+        }
+    }
+
+    /// The pseudo-legal moves under Annan chess: the units with a friendly unit behind
+    /// them move with its walk.
+    #[inline(never)]
+    fn annan_moves(&self, annan: Annan, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
+        let side = pos.side;
+        let royal = royal_square(pos, side);
+        let borrowers = annan.borrowers(&pos.board, side, royal);
+        let _ = movegen::generate(pos, Gen::All, !borrowers, self.promotions, out);
+        for from in borrowers {
+            let walk = Annan::lent(&pos.board, side, from);
+            movegen::moves_with_walk(pos, from, walk, Gen::All, self.promotions, out);
         }
     }
 
@@ -474,6 +503,14 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         let board = &pos.board;
         let mut attackers = if self.mars == Some(Mars::Mars) {
             mars_checkers(board, k, !color)
+        } else if let Some(annan) = self.annan {
+            annan.observers(
+                board,
+                k,
+                !color,
+                royal_square(pos, !color),
+                board.occupied(),
+            )
         } else {
             movegen::attackers(board, k, !color, board.occupied())
         };
