@@ -45,6 +45,9 @@ pub const CONDITIONS: &[&str] = &[
     "AnnanChess",
     "SuperCirce",
     "AntiSuperCirce",
+    "SwappingKings",
+    "ImmunChess",
+    "MessignyChess",
     "leapers",
     "riders",
     "hoppers",
@@ -254,7 +257,10 @@ pub fn set_costs(rows: &mut [ConditionBench]) {
         .find(|r| r.condition.eq_ignore_ascii_case(ORTHODOX))
         .map(|r| r.nodes_per_second);
     for r in rows {
-        r.cost = reference.map(|o| o / r.nodes_per_second.max(1e-9));
+        // A condition under which the positions have no moves has no cost per node.
+        r.cost = reference
+            .filter(|_| r.nodes_per_second > 0.0)
+            .map(|o| o / r.nodes_per_second);
     }
 }
 

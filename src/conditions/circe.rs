@@ -90,6 +90,9 @@ pub struct Circe {
     pub cheylan: bool,
     /// Kings are reborn too.
     pub rex_inclusive: bool,
+    /// Immun chess: nothing is reborn, but a unit whose rebirth square is occupied
+    /// cannot be captured.
+    pub immune: bool,
 }
 
 impl Circe {
@@ -101,6 +104,7 @@ impl Circe {
             occupied: Occupied::Lost,
             cheylan: false,
             rex_inclusive: false,
+            immune: false,
         }
     }
 

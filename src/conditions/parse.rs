@@ -8,7 +8,9 @@ use super::fairy::{Fairy, Mars};
 use super::geometry::Chrome;
 use super::isardam::Isardam;
 use super::madrasi::Madrasi;
+use super::messigny::Messigny;
 use super::mummer::Mummer;
+use super::oscillating::Oscillation;
 use super::patrol::Patrol;
 use crate::board::Color;
 use crate::input::{Span, Spanned};
@@ -31,7 +33,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 44] = [
+pub(crate) const CONDITION_NAMES: [&str; 49] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -76,6 +78,11 @@ pub(crate) const CONDITION_NAMES: [&str; 44] = [
     "annanchess",
     "supercirce",
     "antisupercirce",
+    "whiteoscillatingkings",
+    "blackoscillatingkings",
+    "swappingkings",
+    "immunchess",
+    "messignychess",
 ];
 
 /// Option words that may follow a Circe-type condition.
@@ -255,6 +262,11 @@ fn parse_grouped(
                 square: SquareRule::Super,
                 ..Circe::anticirce()
             }),
+            "immunchess" => Some(Circe {
+                immune: true,
+                occupied: Occupied::Illegal,
+                ..Circe::circe()
+            }),
             "kamikazecirce" => {
                 fairy.kamikaze_all = true;
                 Some(Circe::circe())
@@ -321,6 +333,57 @@ fn parse_grouped(
                     &mut fairy.annan,
                     annan.unwrap_or(Annan::A),
                     "AnnanChess is given twice",
+                )
+                .map_err(err)?;
+                any = true;
+                continue;
+            }
+            "whiteoscillatingkings" | "blackoscillatingkings" | "swappingkings" => {
+                let osc = if lower == "swappingkings" {
+                    Oscillation::C
+                } else {
+                    let t = words
+                        .get(i)
+                        .map(|o| expand(&o.value, &["typea", "typeb", "typec"]));
+                    let osc = match t.as_deref() {
+                        Some("typeb") => Some(Oscillation::B),
+                        Some("typec") => Some(Oscillation::C),
+                        Some("typea") => Some(Oscillation::A),
+                        _ => None,
+                    };
+                    if osc.is_some() {
+                        i += 1;
+                    }
+                    osc.unwrap_or(Oscillation::A)
+                };
+                let sides: &[Color] = match lower.as_str() {
+                    "whiteoscillatingkings" => &[Color::White],
+                    "blackoscillatingkings" => &[Color::Black],
+                    _ => &[Color::White, Color::Black],
+                };
+                for &c in sides {
+                    // The reference solver lets a later word set a side's type again.
+                    fairy.oscillating[c.index()] = Some(osc);
+                }
+                any = true;
+                continue;
+            }
+            "messignychess" => {
+                let mut rex_inclusive = true;
+                if let Some(o) = words.get(i) {
+                    match expand(&o.value, &["rexinclusive", "rexexclusive"]).as_str() {
+                        "rexinclusive" => i += 1,
+                        "rexexclusive" => {
+                            rex_inclusive = false;
+                            i += 1;
+                        }
+                        _ => {}
+                    }
+                }
+                choose(
+                    &mut fairy.messigny,
+                    Messigny { rex_inclusive },
+                    "MessignyChess is given twice",
                 )
                 .map_err(err)?;
                 any = true;
@@ -473,6 +536,15 @@ fn parse_grouped(
         {
             return Err(err("Anticirce cannot be combined with Parrain".into()));
         }
+        if circe.immune
+            && (circe.occupied != Occupied::Illegal
+                || matches!(circe.square, SquareRule::Super | SquareRule::Parrain { .. }))
+        {
+            return Err(err(
+                "ImmunChess with Relaxed, Assassin, Volcanic, Parrain or Super is not supported"
+                    .into(),
+            ));
+        }
         if circe.square == SquareRule::Super
             && (matches!(circe.occupied, Occupied::Assassin | Occupied::Volcanic)
                 || (circe.reborn == super::circe::Reborn::Captured && circe.rex_inclusive))
@@ -530,6 +602,33 @@ fn parse_grouped(
     if fairy.kamikaze_all && fairy.circe.is_some_and(|c| c.square == SquareRule::Super) {
         return Err(combination(
             "Kamikaze Circe with Super Circe is not supported",
+        ));
+    }
+    if fairy.oscillating != [None; 2]
+        && fairy.circe.is_some_and(|c| {
+            matches!(c.square, SquareRule::Parrain { .. })
+                || matches!(c.occupied, Occupied::Volcanic | Occupied::Assassin)
+        })
+    {
+        return Err(combination(
+            "Oscillating kings with Parrain, Volcanic or Assassin Circe are not supported",
+        ));
+    }
+    if fairy.messigny.is_some()
+        && (fairy.mars.is_some()
+            || fairy.annan.is_some()
+            || fairy.andernach == Some(Andernach::AntiAndernach)
+            || !fairy.geometry.is_none()
+            || fairy.patrol.is_some()
+            || fairy.koeko
+            || fairy.mummer != [None; 2]
+            || fairy.circe.is_some_and(|c| {
+                matches!(c.square, SquareRule::Parrain { .. })
+                    || (c.kind == KindRule::Clone && c.reborn == super::circe::Reborn::Capturer)
+            }))
+    {
+        return Err(combination(
+            "MessignyChess combined with Mars Circe, Annan, Anti-Andernach, Grid, Monochrome, Bichrome, Patrol chess, KoeKo, the Maximummers, Parrain or AntiClone Circe is not supported",
         ));
     }
     if fairy.annan.is_some()

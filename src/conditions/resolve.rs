@@ -6,7 +6,7 @@ use super::alice::{Alice, AliceVariant};
 use super::fairy::{DiagramOrigins, Fairy, NoOrigins};
 use super::parse::{names_alice, parse_conditions, ConditionError};
 use super::{FairyPieces, Orthodox, Reborn, Rules};
-use crate::board::{FairyUnits, NoFairy};
+use crate::board::{FairyUnits, NoFairy, Role};
 use crate::input::{PieceSpec, Span, Spanned};
 use crate::movegen::Promotions;
 
@@ -29,6 +29,8 @@ pub struct UnitMarks {
     pub alice_board: Option<Span>,
     pub kamikaze: Option<Span>,
     pub fairy: Option<Span>,
+    /// The first royal unit of a fairy kind.
+    pub royal_fairy: Option<Span>,
     pub promotions: Promotions,
 }
 
@@ -40,6 +42,10 @@ impl UnitMarks {
             alice_board: units.iter().find(|u| u.alice.is_some()).map(|u| u.span),
             kamikaze: units.iter().find(|u| u.kamikaze).map(|u| u.span),
             fairy: units.iter().find(|u| !u.role.is_orthodox()).map(|u| u.span),
+            royal_fairy: units
+                .iter()
+                .find(|u| u.role.is_royal() && u.role != Role::King)
+                .map(|u| u.span),
             promotions: Promotions::with(units.iter().map(|u| u.role)),
         }
     }
@@ -91,6 +97,15 @@ pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, C
             fairy_units: marks.fairy.is_some(),
             ..Alice::new(variant)
         }));
+    }
+    if let (Some(span), Some(f)) = (marks.royal_fairy, &fairy) {
+        if f.oscillating != [None; 2] {
+            return Err(ConditionError {
+                span,
+                message: "royal units of fairy kinds with Oscillating kings are not supported"
+                    .into(),
+            });
+        }
     }
     if let (Some(span), Some(f)) = (marks.kamikaze, &fairy) {
         if f.circe.is_some_and(|c| c.reborn == Reborn::Capturer) || f.mars.is_some() {
@@ -176,7 +191,7 @@ mod tests {
             rules("AliceChess").unwrap(),
             RuleSet::Alice(Alice::new(AliceVariant::Classic))
         );
-        assert!(rules("MessignyChess").is_err());
+        assert!(rules("GhostChess").is_err());
     }
 
     #[test]

@@ -76,6 +76,16 @@ pub fn apply_change<F: FairyStore>(board: &mut Board<F>, change: &Change) {
                 board.put(sq, Piece::new(color, piece.role), kamikaze);
             }
         }
+        Change::Exchange(a, b) => {
+            let first = board.take(a);
+            let second = board.take(b);
+            if let Some((piece, kamikaze)) = second {
+                board.put(a, piece, kamikaze);
+            }
+            if let Some((piece, kamikaze)) = first {
+                board.put(b, piece, kamikaze);
+            }
+        }
     }
 }
 

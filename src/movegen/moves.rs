@@ -18,6 +18,8 @@ pub enum MoveKind {
     Null,
     /// A unit passes to the other board without moving (Miss Alice).
     Zero,
+    /// A unit and the enemy unit on `to` exchange places (Messigny chess).
+    Exchange,
 }
 
 /// A unit placed on a square by a move's side effect: a rebirth, an eruption, a relocation.
@@ -53,6 +55,8 @@ pub enum Cause {
     Eruption,
     /// The unit that moved changes colour (Andernach chess): `=w`.
     SideChange,
+    /// Two units exchange their squares (Oscillating kings): `[Kh8<->Ka3]`.
+    Exchange,
 }
 
 /// One change to the board beyond the moving unit's own step, decided when the move is
@@ -71,6 +75,8 @@ pub enum Change {
     Hide(Placement, Cause),
     /// The unit on a square passes to the given side.
     Recolour(Square, Color),
+    /// The units on two squares exchange places, after everything else the move does.
+    Exchange(Square, Square),
 }
 
 impl Change {
@@ -79,6 +85,7 @@ impl Change {
             Change::Put(_, c) | Change::Remove(_, c) | Change::Relocate(_, _, c) => c,
             Change::Hide(_, c) => c,
             Change::Recolour(..) => Cause::SideChange,
+            Change::Exchange(..) => Cause::Exchange,
         }
     }
 }
@@ -120,6 +127,18 @@ impl Effects {
             .find(|c| c.is_none())
             .expect("at most three changes a move");
         *slot = Some(change);
+    }
+
+    /// The same effects without the changes of one cause.
+    pub fn without(&self, cause: Cause) -> Effects {
+        let mut e = Effects {
+            changes: [None; MAX_CHANGES],
+            ..*self
+        };
+        for c in self.changes().filter(|c| c.cause() != cause) {
+            e.push(*c);
+        }
+        e
     }
 
     /// The changes in the order they happen (and are printed).

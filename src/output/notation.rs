@@ -54,6 +54,11 @@ pub fn move_text(pm: &PlayedMove) -> String {
         MoveKind::CastleShort => s.push_str("0-0"),
         MoveKind::CastleLong => s.push_str("0-0-0"),
         MoveKind::Null => s.push_str("..."),
+        MoveKind::Exchange => {
+            // Pawns too have their letter here: `Pb2<->Pb6`.
+            let letter = mv.role.code();
+            let _ = write!(s, "{letter}{}<->{letter}{}", mv.from, mv.to);
+        }
         MoveKind::Zero => {
             s.push_str(piece_letter(mv.role));
             let _ = write!(
@@ -143,6 +148,11 @@ pub fn move_text(pm: &PlayedMove) -> String {
             }
             Change::Recolour(_, color) => {
                 let _ = write!(s, "={}", color.letter());
+            }
+            // The kings' exchange (Oscillating kings): `[Kh8<->Ka3]`, the black king's
+            // square first, as the reference solver prints it.
+            Change::Exchange(white, black) => {
+                let _ = write!(s, "[K{black}<->K{white}]");
             }
             _ => {}
         }

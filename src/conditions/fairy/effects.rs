@@ -5,7 +5,7 @@ use super::*;
 
 /// Regrants a castling right to a rook or king that reaches its home square by rebirth,
 /// when its partner still has its own.
-pub(super) fn regrant<O: Origins, F: FairyStore>(
+fn regrant<O: Origins, F: FairyStore>(
     pos: &mut Position<FairyExt<O, F>>,
     piece: Piece,
     sq: Square,
@@ -158,7 +158,13 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 recolour_capturer(board, &mut effects, &mv, !mover);
             }
             if let Some(circe) = self.captured_reborn() {
-                if captured.role == Role::King && !circe.rex_inclusive {
+                if circe.immune {
+                    if !(captured.role == Role::King && !circe.rex_inclusive)
+                        && !self.immune_capture_allowed(pos, circe, &mv, captured, board)
+                    {
+                        return;
+                    }
+                } else if captured.role == Role::King && !circe.rex_inclusive {
                     // A king is never reborn: only reached when testing whether it is attacked.
                 } else if matches!(circe.square, SquareRule::Parrain { .. }) {
                     // Reborn at the end of the owner's next move, see below.
@@ -236,6 +242,33 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             }
         }
         self.finish(pos, mv, effects, out);
+    }
+
+    /// Immun chess: whether the unit `mv` takes may be taken, its rebirth square being
+    /// empty on `board`, the board after the capture.
+    fn immune_capture_allowed(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        circe: Circe,
+        mv: &Move,
+        captured: Piece,
+        board: &Board<F>,
+    ) -> bool {
+        let x = mv.capture_square();
+        let moved = mv.promotion.unwrap_or(mv.role);
+        let cap = Capture {
+            role: circe
+                .kind
+                .reborn(captured.role, mv.role, mv.promotion.is_some()),
+            color: captured.color,
+            x,
+            from: mv.from,
+            to: mv.to,
+            capturer_role: moved,
+            capturer_color: pos.side,
+            origin: pos.ext.origin(x),
+        };
+        rebirth_square(circe.square, &cap).is_some_and(|sq| !board.occupied().contains(sq))
     }
 
     /// Anti-Super Circe: the capturer is reborn on any empty square, its capture square
@@ -357,6 +390,39 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         out.push(mv);
     }
 
+    /// Plays the arrival of a move after its capture effects: a Parrain rebirth or an
+    /// eruption.
+    pub(super) fn arrive(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mv: &Move,
+        p: &mut Position<FairyExt<O, F>>,
+    ) {
+        let Some((a, cause)) = mv.effects.changes().find_map(|c| match *c {
+            Change::Put(a, cause @ (Cause::Arrival | Cause::Eruption)) => Some((a, cause)),
+            _ => None,
+        }) else {
+            return;
+        };
+        p.board.put(a.square, a.piece, a.kamikaze);
+        regrant(p, a.piece, a.square);
+        if cause == Cause::Eruption {
+            let hidden = &mut p.ext.hidden;
+            if let Some(i) = hidden
+                .iter()
+                .position(|h| h.is_some_and(|h| h.square == a.square))
+            {
+                let origin = hidden[i].expect("found").origin;
+                // The others keep their order of burial.
+                hidden.copy_within(i + 1.., i);
+                hidden[MAX_HIDDEN - 1] = None;
+                p.ext.origins.set(a.square, origin);
+            }
+        } else if let Some(pending) = pos.ext.pending {
+            p.ext.origins.set(a.square, pending.origin);
+        }
+    }
+
     /// Plays the move with its capture effects, but not its arrival (Parrain rebirth or eruption).
     /// `p` holds a copy of `pos` on entry: written in place, since a position built in a
     /// local and returned was copied out right after its last byte-wide stores, and the
@@ -383,6 +449,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
         if mv.kind == MoveKind::Locust && mv.from == mv.to {
             play_in_place(p, mv);
+        } else if mv.kind == MoveKind::Exchange {
+            play_exchange(p, mv);
         } else {
             movegen::play_orthodox(p, mv);
         }
@@ -390,6 +458,18 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             // A locust's or a Take & Make capture ends beyond the unit it takes, whose
             // castling right goes with it.
             p.castling = p.castling.without(mv.capture_at);
+        }
+        if self.messigny.is_some() {
+            p.ext.exchanged = [NO_ORIGIN; 2];
+        }
+        if mv.kind == MoveKind::Exchange {
+            p.ext.exchanged = [mv.from.index() as u8, mv.to.index() as u8];
+            if O::TRACKED {
+                let (a, b) = (p.ext.origins.get(mv.from), p.ext.origins.get(mv.to));
+                p.ext.origins.set(mv.from, b);
+                p.ext.origins.set(mv.to, a);
+            }
+            return;
         }
         if O::TRACKED {
             p.ext.origins.set(x, NO_ORIGIN);
@@ -484,6 +564,15 @@ fn play_in_place<O: Origins, F: FairyStore>(p: &mut Position<FairyExt<O, F>>, mv
         p.board.set_role(mv.to, mv.role, role);
     }
     p.castling = p.castling.without(mv.from);
+    p.ep = None;
+    p.side = !p.side;
+}
+
+/// A Messigny exchange: the two units change places; castling rights stay with their
+/// squares, as in the reference solver.
+#[inline(never)]
+fn play_exchange<O: Origins, F: FairyStore>(p: &mut Position<FairyExt<O, F>>, mv: &Move) {
+    movegen::apply_change(&mut p.board, &Change::Exchange(mv.from, mv.to));
     p.ep = None;
     p.side = !p.side;
 }

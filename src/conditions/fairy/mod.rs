@@ -12,7 +12,9 @@ use super::geometry::Geometry;
 use super::isardam::Isardam;
 use super::koeko;
 use super::madrasi::Madrasi;
+use super::messigny::Messigny;
 use super::mummer::Mummer;
+use super::oscillating::Oscillation;
 use super::patrol::Patrol;
 use super::{assassin, Rules};
 use crate::board::{
@@ -34,12 +36,12 @@ mod checkless;
 mod effects;
 mod mars;
 mod mummer;
+mod oscillation;
 mod state;
 mod take_make;
 #[cfg(test)]
 mod tests;
 
-use effects::regrant;
 use mars::mars_checkers;
 pub use state::{DiagramOrigins, FairyExt, Hidden, NoOrigins, Origins, Pending};
 use state::{MAX_HIDDEN, NO_ORIGIN};
@@ -86,6 +88,10 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub take_make: bool,
     /// Annan chess: units borrow the walk of the friendly unit behind them.
     pub annan: Option<Annan>,
+    /// Oscillating kings (SwappingKings: type C for both), by colour index.
+    pub oscillating: [Option<Oscillation>; 2],
+    /// Messigny chess: a unit may exchange places with an enemy unit of its kind.
+    pub messigny: Option<Messigny>,
     layout: PhantomData<(O, F)>,
 }
 
@@ -114,6 +120,8 @@ impl Fairy {
             koeko: self.koeko,
             take_make: self.take_make,
             annan: self.annan,
+            oscillating: self.oscillating,
+            messigny: self.messigny,
             layout: PhantomData,
         }
     }
@@ -174,6 +182,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             || self.attacks_filtered()
             || self.checkless
             || self.annan.is_some()
+            || self.oscillating != [None; 2]
         {
             return None;
         }
@@ -285,6 +294,23 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 if !circe.rex_inclusive {
                     return true;
                 }
+                if circe.immune {
+                    // The capture is legal only if the king's rebirth square is empty
+                    // after it: the capturer's square is, the king's is not.
+                    let cap = Capture {
+                        role: circe.kind.reborn(Role::King, capturer.role, false),
+                        color,
+                        x: k,
+                        from,
+                        to: k,
+                        capturer_role: capturer.role,
+                        capturer_color: capturer.color,
+                        origin: pos.ext.origin(k),
+                    };
+                    return rebirth_square(circe.square, &cap).is_some_and(|sq| {
+                        sq == from || (sq != k && !board.occupied().contains(sq))
+                    });
+                }
                 let cap = Capture {
                     role: Role::King,
                     color,
@@ -310,6 +336,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// The candidate moves before a Maximummer or Minimummer picks among them: every
     /// move the units may make, with its effects decided, some still illegal.
     fn candidates(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
+        let start = out.len();
         let mut base = MoveList::new();
         match self.mars {
             Some(Mars::Mars) => {
@@ -328,6 +355,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
         if self.take_make {
             self.take_and_make(pos, &mut base);
+        }
+        if let Some(m) = self.messigny {
+            let royal = royal_square(pos, pos.side);
+            m.exchanges(&pos.board, pos.side, royal, pos.ext.exchanged(), &mut base);
         }
         let first_castling = base.len();
         movegen::castling_candidates(pos, &mut base);
@@ -357,6 +388,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 continue;
             }
             self.expand(pos, *mv, out);
+        }
+        if let Some(osc) = self.oscillating[pos.side.index()] {
+            self.oscillate(osc, pos, out, start);
         }
     }
 
@@ -471,28 +505,13 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         p: &mut Position<FairyExt<O, F>>,
     ) {
         self.apply(pos, mv, p);
-        let Some((a, cause)) = mv.effects.changes().find_map(|c| match *c {
-            Change::Put(a, cause @ (Cause::Arrival | Cause::Eruption)) => Some((a, cause)),
-            _ => None,
-        }) else {
-            return;
-        };
-        p.board.put(a.square, a.piece, a.kamikaze);
-        regrant(p, a.piece, a.square);
-        if cause == Cause::Eruption {
-            let hidden = &mut p.ext.hidden;
-            if let Some(i) = hidden
-                .iter()
-                .position(|h| h.is_some_and(|h| h.square == a.square))
-            {
-                let origin = hidden[i].expect("found").origin;
-                // The others keep their order of burial.
-                hidden.copy_within(i + 1.., i);
-                hidden[MAX_HIDDEN - 1] = None;
-                p.ext.origins.set(a.square, origin);
+        self.arrive(pos, mv, p);
+        if self.oscillating != [None; 2] {
+            for change in mv.effects.changes() {
+                if let Change::Exchange(..) = change {
+                    movegen::apply_change(&mut p.board, change);
+                }
             }
-        } else if let Some(pending) = pos.ext.pending {
-            p.ext.origins.set(a.square, pending.origin);
         }
     }
 
@@ -599,8 +618,10 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         // carries per-square state (diagram squares), a royal piece that is not a king or
         // a Parrain rebirth its next move settles: then `play_into` does the rest. Played
         // orthodoxly here, not through `play_into`: Circe perft 12 % faster.
-        let orthodox_play =
-            !O::TRACKED && pos.ext.royal == [NO_ORIGIN; 2] && pos.ext.pending.is_none();
+        let orthodox_play = !O::TRACKED
+            && pos.ext.royal == [NO_ORIGIN; 2]
+            && pos.ext.pending.is_none()
+            && pos.ext.exchanged == [NO_ORIGIN; 2];
         // Captures too where no condition acts on them.
         let orthodox_captures = plain.as_ref().is_some_and(|p| p.captures);
         for mv in &moves {

@@ -116,6 +116,8 @@ pub struct FairyExt<O = NoOrigins, F = NoFairy> {
     /// Per colour, the square of a royal piece that is not a king (AntiClone Circe: a
     /// capturing king is reborn as the captured kind and stays royal), `NO_ORIGIN` if none.
     pub royal: [u8; 2],
+    /// The squares of the Messigny exchange the last move made, else `NO_ORIGIN`.
+    pub exchanged: [u8; 2],
     store: PhantomData<F>,
 }
 
@@ -126,6 +128,7 @@ impl<O: Origins, F: FairyStore> Default for FairyExt<O, F> {
             hidden: [None; MAX_HIDDEN],
             origins: O::default(),
             royal: [NO_ORIGIN; 2],
+            exchanged: [NO_ORIGIN; 2],
             store: PhantomData,
         }
     }
@@ -153,6 +156,11 @@ impl<O: Origins, F: FairyStore> Extension for FairyExt<O, F> {
                 k ^= extra_key(15, Square::new(r)).rotate_left(c as u32 * 29 + 3);
             }
         }
+        for &e in &self.exchanged {
+            if e != NO_ORIGIN {
+                k ^= extra_key(13, Square::new(e)).rotate_left(41);
+            }
+        }
         k ^ self.origins.key()
     }
 }
@@ -169,6 +177,17 @@ pub(super) fn fairy_kind_key(role: Role) -> u64 {
 }
 
 impl<O: Origins, F: FairyStore> FairyExt<O, F> {
+    /// The squares of the Messigny exchange just made: none may take part in the next.
+    pub(super) fn exchanged(&self) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for &e in &self.exchanged {
+            if e != NO_ORIGIN {
+                b = b.with(Square::new(e));
+            }
+        }
+        b
+    }
+
     pub(super) fn royal(&self, color: Color) -> Option<Square> {
         let r = self.royal[color.index()];
         (r != NO_ORIGIN).then(|| Square::new(r))
