@@ -48,6 +48,7 @@ pub const CONDITIONS: &[&str] = &[
     "SwappingKings",
     "ImmunChess",
     "MessignyChess",
+    "Masand",
     "leapers",
     "riders",
     "hoppers",

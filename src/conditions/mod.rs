@@ -15,6 +15,7 @@ mod harness;
 mod isardam;
 mod koeko;
 mod madrasi;
+mod masand;
 mod messigny;
 mod mummer;
 mod orthodox;
@@ -104,6 +105,18 @@ pub trait Rules: Sync + Send {
             self.pseudo_legal(pos, out);
         }
         out.retain(|mv| self.may_check(pos, mv));
+    }
+
+    /// The units that changed sides in `mv` beyond its own effects (Masand), with their
+    /// new side, in the order the notation shows them.
+    #[inline]
+    fn turned(
+        &self,
+        _before: &Position<Self::Ext>,
+        _mv: &Move,
+        _after: &Position<Self::Ext>,
+    ) -> Vec<(Square, Color)> {
+        Vec::new()
     }
 
     /// Whether the unit on `sq` is a royal piece other than a king (AntiClone Circe: a

@@ -8,6 +8,7 @@ use super::fairy::{Fairy, Mars};
 use super::geometry::Chrome;
 use super::isardam::Isardam;
 use super::madrasi::Madrasi;
+use super::masand::Masand;
 use super::messigny::Messigny;
 use super::mummer::Mummer;
 use super::oscillating::Oscillation;
@@ -33,7 +34,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 49] = [
+pub(crate) const CONDITION_NAMES: [&str; 51] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -83,6 +84,8 @@ pub(crate) const CONDITION_NAMES: [&str; 49] = [
     "swappingkings",
     "immunchess",
     "messignychess",
+    "masand",
+    "masandgeneralised",
 ];
 
 /// Option words that may follow a Circe-type condition.
@@ -389,6 +392,16 @@ fn parse_grouped(
                 any = true;
                 continue;
             }
+            "masand" | "masandgeneralised" => {
+                let m = if lower == "masand" {
+                    Masand::Masand
+                } else {
+                    Masand::Generalised
+                };
+                choose(&mut fairy.masand, m, "Masand is given twice").map_err(err)?;
+                any = true;
+                continue;
+            }
             "take&makechess" => {
                 fairy.take_make = true;
                 any = true;
@@ -612,6 +625,27 @@ fn parse_grouped(
     {
         return Err(combination(
             "Oscillating kings with Parrain, Volcanic or Assassin Circe are not supported",
+        ));
+    }
+    if fairy.masand.is_some()
+        && (fairy.mars.is_some()
+            || fairy.kamikaze_all
+            || fairy.annan.is_some()
+            || fairy.andernach.is_some()
+            || fairy.madrasi.is_some()
+            || fairy.isardam.is_some()
+            || !fairy.geometry.is_none()
+            || fairy.patrol.is_some()
+            || fairy.koeko
+            || fairy.take_make
+            || fairy.messigny.is_some()
+            || fairy.oscillating != [None; 2]
+            || fairy.circe.is_some_and(|c| {
+                c.occupied == Occupied::Assassin || c.reborn == super::circe::Reborn::Capturer
+            }))
+    {
+        return Err(combination(
+            "Masand combined with Mars Circe, Anticirce, Kamikaze Circe, Annan, Andernach, the observation conditions, Take&Make, Messigny, Oscillating kings or Circe Assassin is not supported",
         ));
     }
     if fairy.messigny.is_some()

@@ -116,12 +116,13 @@ pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, C
         }
         if f.koeko
             || f.take_make
+            || f.masand.is_some()
             || f.circe
                 .is_some_and(|c| c.square == super::circe::SquareRule::Super)
         {
             return Err(ConditionError {
                 span,
-                message: "kamikaze units combined with KoeKo, Take&MakeChess or Super Circe are not supported"
+                message: "kamikaze units combined with KoeKo, Take&MakeChess, Masand or Super Circe are not supported"
                     .into(),
             });
         }

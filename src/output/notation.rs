@@ -157,6 +157,10 @@ pub fn move_text(pm: &PlayedMove) -> String {
             _ => {}
         }
     }
+    // Units that changed sides (Masand): `[f1=w][f4=w]`.
+    for &(sq, color) in &pm.turned {
+        let _ = write!(s, "[{sq}={}]", color.letter());
+    }
     s
 }
 

@@ -650,6 +650,7 @@ pub fn solve<R: Rules>(
             royal: false,
             check: false,
             result: None,
+            turned: Vec::new(),
         };
         solution.post_key = Some(AttackNode {
             mv: dummy,

@@ -568,6 +568,7 @@ fn annotate_line<R: Rules>(
                         royal: false,
                         check: false,
                         result: None,
+                        turned: Vec::new(),
                     });
                     pos = null_move(&pos);
                     continue;

@@ -20,7 +20,7 @@ pub use help::{help_plan, series_plan, solve_plan, End, HelpLine, HelpSolution, 
 pub use per_target::keep_first_per_target;
 pub use tt::Table;
 
-use crate::board::{Color, Extension, Position};
+use crate::board::{Color, Extension, Position, Square};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveList};
 use crate::stipulation::Goal;
@@ -40,6 +40,9 @@ pub struct PlayedMove {
     pub check: bool,
     /// `#` or `=` when the opponent is mated or stalemated.
     pub result: Option<Goal>,
+    /// The units that changed sides beyond the move's own effects (Masand), with their
+    /// new side, in the order printed.
+    pub turned: Vec<(Square, Color)>,
 }
 
 /// Describes the move `mv` from `before` to `after` for printing.
@@ -51,6 +54,7 @@ pub fn annotate<R: Rules>(
 ) -> PlayedMove {
     let check = rules.in_check(after, after.side);
     let stuck = !rules.has_legal_move(after);
+    let turned = rules.turned(before, mv, after);
     let result = match (stuck, check) {
         (true, true) => Some(Goal::Mate),
         (true, false) => Some(Goal::Stalemate),
@@ -63,6 +67,7 @@ pub fn annotate<R: Rules>(
         royal: rules.royal_piece(before, mv.from),
         check,
         result,
+        turned,
     }
 }
 

@@ -12,6 +12,7 @@ use super::geometry::Geometry;
 use super::isardam::Isardam;
 use super::koeko;
 use super::madrasi::Madrasi;
+use super::masand::Masand;
 use super::messigny::Messigny;
 use super::mummer::Mummer;
 use super::oscillating::Oscillation;
@@ -92,6 +93,8 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub oscillating: [Option<Oscillation>; 2],
     /// Messigny chess: a unit may exchange places with an enemy unit of its kind.
     pub messigny: Option<Messigny>,
+    /// Masand: the units a checking unit observes change sides.
+    pub masand: Option<Masand>,
     layout: PhantomData<(O, F)>,
 }
 
@@ -122,8 +125,17 @@ impl Fairy {
             annan: self.annan,
             oscillating: self.oscillating,
             messigny: self.messigny,
+            masand: self.masand,
             layout: PhantomData,
         }
+    }
+}
+
+/// The unit on `sq` passes to the other side; a rook that does loses its castling right.
+fn recolour<O: Origins, F: FairyStore>(p: &mut Position<FairyExt<O, F>>, sq: Square) {
+    if let Some(color) = p.board.color_at(sq) {
+        movegen::apply_change(&mut p.board, &Change::Recolour(sq, !color));
+        p.castling = p.castling.without(sq);
     }
 }
 
@@ -183,6 +195,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             || self.checkless
             || self.annan.is_some()
             || self.oscillating != [None; 2]
+            || self.masand.is_some()
         {
             return None;
         }
@@ -408,6 +421,35 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
     }
 
+    /// Tells `f` each unit that changes sides under Masand after `mv`, played from `pos`
+    /// into `p` but for them, in order.
+    fn masand_turned(
+        &self,
+        m: Masand,
+        pos: &Position<FairyExt<O, F>>,
+        mv: &Move,
+        p: &Position<FairyExt<O, F>>,
+        f: impl FnMut(Square),
+    ) {
+        let opponent = !pos.side;
+        let Some(king) = royal_square(p, opponent) else {
+            return;
+        };
+        if !self.in_check(p, opponent) {
+            return;
+        }
+        // Where the moving unit ended: its rebirth square under Anticirce, else its arrival.
+        let at = mv
+            .effects
+            .changes()
+            .find_map(|c| match *c {
+                Change::Relocate(_, r, Cause::Relocation) => Some(r.square),
+                _ => None,
+            })
+            .unwrap_or(mv.to);
+        m.for_each_turned(&p.board, pos.side, at, king, royal_squares(p), f);
+    }
+
     /// Whether some condition decides which attacks on a king are check (Madrasi, Isardam,
     /// Grid and the colour conditions, Patrouille, KoeKo): see [`Fairy::attack_checks`].
     #[inline]
@@ -506,6 +548,13 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
     ) {
         self.apply(pos, mv, p);
         self.arrive(pos, mv, p);
+        if let Some(m) = self.masand {
+            let mut turned = Bitboard::EMPTY;
+            self.masand_turned(m, pos, mv, p, |sq| turned = turned.with(sq));
+            for sq in turned {
+                recolour(p, sq);
+            }
+        }
         if self.oscillating != [None; 2] {
             for change in mv.effects.changes() {
                 if let Change::Exchange(..) = change {
@@ -589,6 +638,26 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         after: &Position<FairyExt<O, F>>,
     ) -> bool {
         self.legal_at(pos, mv, after, 0)
+    }
+
+    fn turned(
+        &self,
+        before: &Position<FairyExt<O, F>>,
+        mv: &Move,
+        _after: &Position<FairyExt<O, F>>,
+    ) -> Vec<(Square, Color)> {
+        let Some(m) = self.masand else {
+            return Vec::new();
+        };
+        let mut p = *before;
+        self.apply(before, mv, &mut p);
+        self.arrive(before, mv, &mut p);
+        let mut turned = Vec::new();
+        self.masand_turned(m, before, mv, &p, |sq| {
+            let color = p.board.color_at(sq).expect("a unit");
+            turned.push((sq, !color));
+        });
+        turned
     }
 
     fn royal_piece(&self, pos: &Position<FairyExt<O, F>>, sq: Square) -> bool {
