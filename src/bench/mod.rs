@@ -49,6 +49,7 @@ pub const CONDITIONS: &[&str] = &[
     "ImmunChess",
     "MessignyChess",
     "Masand",
+    "CirceTake&Make",
     "leapers",
     "riders",
     "hoppers",

@@ -41,6 +41,9 @@ pub enum SquareRule {
     /// Any empty square, chosen by the capturer's side (Super Circe); without
     /// `Strict`, also no rebirth at all.
     Super,
+    /// A square the captured unit reaches from the capture square by a move without
+    /// capture (Circe Take & Make); a capture with none is illegal.
+    TakeMake,
 }
 
 /// What kind the reborn unit has.
@@ -196,7 +199,7 @@ pub fn rebirth_square(rule: SquareRule, c: &Capture) -> Option<Square> {
             }
         }
         SquareRule::Antipodes => Some(Square::from_coords(c.x.file() ^ 4, c.x.rank() ^ 4)),
-        SquareRule::Parrain { .. } | SquareRule::Super => None,
+        SquareRule::Parrain { .. } | SquareRule::Super | SquareRule::TakeMake => None,
     }
 }
 

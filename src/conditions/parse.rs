@@ -34,7 +34,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 51] = [
+pub(crate) const CONDITION_NAMES: [&str; 52] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -86,10 +86,11 @@ pub(crate) const CONDITION_NAMES: [&str; 51] = [
     "messignychess",
     "masand",
     "masandgeneralised",
+    "circetake&make",
 ];
 
 /// Option words that may follow a Circe-type condition.
-const CIRCE_OPTIONS: [&str; 25] = [
+const CIRCE_OPTIONS: [&str; 26] = [
     "rexinclusive",
     "rexexclusive",
     "mirror",
@@ -115,6 +116,7 @@ const CIRCE_OPTIONS: [&str; 25] = [
     "verticalmirror",
     "parachute",
     "super",
+    "take&make",
 ];
 
 /// Sets a part that one of several words chooses; `clash` is the error when a word set it
@@ -255,6 +257,10 @@ fn parse_grouped(
             }),
             "antipodescirce" => Some(Circe {
                 square: SquareRule::Antipodes,
+                ..Circe::circe()
+            }),
+            "circetake&make" => Some(Circe {
+                square: SquareRule::TakeMake,
                 ..Circe::circe()
             }),
             "supercirce" => Some(Circe {
@@ -516,6 +522,7 @@ fn parse_grouped(
                 "antipodes" => circe.square = SquareRule::Antipodes,
                 "couscous" => circe.square = SquareRule::Couscous,
                 "super" => circe.square = SquareRule::Super,
+                "take&make" => circe.square = SquareRule::TakeMake,
                 "clone" => circe.kind = KindRule::Clone,
                 "chameleon" => circe.kind = KindRule::Chameleon,
                 "assassin" => circe.occupied = Occupied::Assassin,
@@ -555,6 +562,17 @@ fn parse_grouped(
         {
             return Err(err(
                 "ImmunChess with Relaxed, Assassin, Volcanic, Parrain or Super is not supported"
+                    .into(),
+            ));
+        }
+        if circe.square == SquareRule::TakeMake
+            && (circe.reborn == super::circe::Reborn::Capturer
+                || circe.rex_inclusive
+                || circe.immune
+                || matches!(circe.occupied, Occupied::Assassin | Occupied::Volcanic))
+        {
+            return Err(err(
+                "Circe Take&Make with Anticirce, RexInclusive, Immun, Assassin or Volcanic is not supported"
                     .into(),
             ));
         }
@@ -612,9 +630,31 @@ fn parse_grouped(
             "Mars Circe combined with Madrasi, Isardam, Andernach, Grid, Monochrome, Bichrome, Patrol chess or KoeKo is not supported",
         ));
     }
-    if fairy.kamikaze_all && fairy.circe.is_some_and(|c| c.square == SquareRule::Super) {
+    if fairy
+        .circe
+        .is_some_and(|c| c.square == SquareRule::TakeMake)
+        && (fairy.madrasi.is_some()
+            || fairy.isardam.is_some()
+            || !fairy.geometry.is_none()
+            || fairy.patrol.is_some()
+            || fairy.koeko
+            || fairy.annan.is_some()
+            || fairy.take_make
+            || fairy.messigny.is_some()
+            || fairy.masand.is_some())
+    {
+        // The make of the rebirth is generated under the conditions on movement too.
         return Err(combination(
-            "Kamikaze Circe with Super Circe is not supported",
+            "Circe Take&Make combined with Madrasi, Isardam, Grid, Monochrome, Bichrome, Patrol chess, KoeKo, Annan, Take&MakeChess, Messigny or Masand is not supported",
+        ));
+    }
+    if fairy.kamikaze_all
+        && fairy
+            .circe
+            .is_some_and(|c| matches!(c.square, SquareRule::Super | SquareRule::TakeMake))
+    {
+        return Err(combination(
+            "Kamikaze Circe with Super Circe or Circe Take&Make is not supported",
         ));
     }
     if fairy.oscillating != [None; 2]

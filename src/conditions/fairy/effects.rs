@@ -188,10 +188,19 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         origin: pos.ext.origin(x),
                     };
                     let captured_kamikaze = pos.board.is_kamikaze(x);
-                    if circe.square == SquareRule::Super {
-                        // Every empty square, then (unless Strict) no rebirth at all.
+                    if matches!(circe.square, SquareRule::Super | SquareRule::TakeMake) {
+                        // Super: every empty square, then (unless Strict) no rebirth at
+                        // all. Take & Make: where the captured unit's non-captures from
+                        // the capture square end; none makes the capture illegal.
                         let piece = Piece::new(captured.color, role);
-                        for sq in !board.occupied() {
+                        let squares = if circe.square == SquareRule::Super {
+                            !board.occupied()
+                        } else if walks::may_move_from(piece, x) {
+                            walks::quiet_from(piece, x, board.occupied())
+                        } else {
+                            Bitboard::EMPTY
+                        };
+                        for sq in squares {
                             for placement in
                                 placements(self.promotions, piece, sq, captured_kamikaze)
                             {
@@ -200,7 +209,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                 self.finish(pos, mv, e, out);
                             }
                         }
-                        if circe.occupied == Occupied::Illegal {
+                        if circe.occupied == Occupied::Illegal
+                            || circe.square == SquareRule::TakeMake
+                        {
                             return;
                         }
                     } else {
