@@ -240,6 +240,13 @@ fn every_condition_agrees_with_playing_every_move() {
             "Circe Strict",
             "AntiCirce Cheylan",
             "Madrasi RexInclusive",
+            "AnnanChess TypeB",
+            "AnnanChess TypeD",
+            "Circe Super Strict",
+            "AntiSuperCirce Cheylan",
+            "ImmunChess RexInclusive Mirror",
+            "MessignyChess RexExclusive",
+            "WhiteOscillatingKings TypeB BlackOscillatingKings",
         ]
         .map(String::from),
     );
