@@ -181,13 +181,7 @@ mod tests {
     #[test]
     fn observers_agree_with_the_reference_walker() {
         let kinds: Vec<Role> = Role::all().filter(|r| !r.is_royal()).collect();
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::conditions::xorshift(0x2545_F491_4F6C_DD1D);
         for _ in 0..3000 {
             let mut board = Board::<FairyUnits>::empty();
             let wk = Square::new((next() % 64) as u8);

@@ -133,13 +133,7 @@ mod tests {
     #[test]
     fn pairs_found_from_one_side_agree_with_every_unit_against_every_walk() {
         let kinds: Vec<Role> = Role::all().filter(|r| !r.is_royal()).collect();
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::conditions::xorshift(0x2545_F491_4F6C_DD1D);
         let isardam = Isardam {
             type_b: false,
             rex_inclusive: false,

@@ -234,3 +234,14 @@ pub trait Rules: Sync + Send {
         })
     }
 }
+
+/// A xorshift generator for the random positions of the condition tests.
+#[cfg(test)]
+pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}

@@ -390,36 +390,15 @@ fn fairy_moves<E: Extension>(
 ) {
     let board = &pos.board;
     let side = piece.color;
-    let occupied = board.occupied();
-    let targets = match gen {
-        Gen::All => board.by_color(!side),
-        Gen::Quiet => Bitboard::EMPTY,
-    };
     let role = piece.role;
     let pawn = role.is_pawn();
-    let locust = walks::captures_beyond(role);
-    walks::for_each_move(piece, from, occupied, targets, |landing| {
-        let to = landing.to;
-        let (kind, captured) = match landing.capture {
-            None if pawn && from.rank().abs_diff(to.rank()) == 2 && is_push(role) => {
-                (MoveKind::DoubleStep, None)
-            }
-            None => (MoveKind::Quiet, None),
-            Some(x) if locust => (MoveKind::Locust, board.piece_at(x)),
-            Some(x) => (MoveKind::Capture, board.piece_at(x)),
-        };
-        if pawn {
-            push_pawn(out, promotions, side, role, from, landing, kind, captured);
-        } else {
-            let at = landing.capture.unwrap_or(to);
-            push_at(out, from, to, at, role, kind, None, captured);
-        }
-    });
+    walk_moves(pos, from, role, piece, gen, promotions, true, out);
     // En passant: a pawn kind that takes straight or diagonally one step forward takes a
     // double-stepping pawn kind on the square it crossed.
     if gen == Gen::All && pawn {
         if let Some(ep) = pos.ep {
-            if !occupied.contains(ep.crossed) && walks::takes_en_passant_on(piece, from, ep.crossed)
+            if !board.occupied().contains(ep.crossed)
+                && walks::takes_en_passant_on(piece, from, ep.crossed)
             {
                 if let Some(victim) = board.piece_at(ep.pawn) {
                     if victim.color != side && victim.role.is_pawn() {
@@ -452,35 +431,50 @@ pub fn moves_with_walk<E: Extension>(
     promotions: Promotions,
     out: &mut MoveList,
 ) {
+    let unit = pos.board.piece_at(from).expect("a unit to move");
+    let walk = Piece::new(unit.color, walk);
+    walk_moves(pos, from, unit.role, walk, gen, promotions, false, out);
+}
+
+/// The moves of a unit of kind `role` on `from` along the walk of `walk` (its own kind's,
+/// or a borrowed one): pushes of two steps are double steps when `double_steps` is set
+/// and the walk is a pawn kind's; a pawn-kind unit promotes on its last rank.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn walk_moves<E: Extension>(
+    pos: &Position<E>,
+    from: Square,
+    role: Role,
+    walk: Piece,
+    gen: Gen,
+    promotions: Promotions,
+    double_steps: bool,
+    out: &mut impl MoveSink,
+) {
     let board = &pos.board;
-    let unit = board.piece_at(from).expect("a unit to move");
-    let side = unit.color;
+    let side = walk.color;
     let targets = match gen {
         Gen::All => board.by_color(!side),
         Gen::Quiet => Bitboard::EMPTY,
     };
-    let locust = walks::captures_beyond(walk);
-    let role = unit.role;
     let pawn = role.is_pawn();
-    walks::for_each_move(
-        Piece::new(side, walk),
-        from,
-        board.occupied(),
-        targets,
-        |landing| {
-            let (kind, captured) = match landing.capture {
-                None => (MoveKind::Quiet, None),
-                Some(x) if locust => (MoveKind::Locust, board.piece_at(x)),
-                Some(x) => (MoveKind::Capture, board.piece_at(x)),
-            };
-            if pawn {
-                push_pawn(out, promotions, side, role, from, landing, kind, captured);
-            } else {
-                let at = landing.capture.unwrap_or(landing.to);
-                push_at(out, from, landing.to, at, role, kind, None, captured);
-            }
-        },
-    );
+    let pushes = double_steps && walk.role.is_pawn() && is_push(walk.role);
+    let locust = walks::captures_beyond(walk.role);
+    walks::for_each_move(walk, from, board.occupied(), targets, |landing| {
+        let to = landing.to;
+        let (kind, captured) = match landing.capture {
+            None if pushes && from.rank().abs_diff(to.rank()) == 2 => (MoveKind::DoubleStep, None),
+            None => (MoveKind::Quiet, None),
+            Some(x) if locust => (MoveKind::Locust, board.piece_at(x)),
+            Some(x) => (MoveKind::Capture, board.piece_at(x)),
+        };
+        if pawn {
+            push_pawn(out, promotions, side, role, from, landing, kind, captured);
+        } else {
+            let at = landing.capture.unwrap_or(to);
+            push_at(out, from, to, at, role, kind, None, captured);
+        }
+    });
 }
 
 /// Whether a pawn kind's quiet moves are pushes (one or two steps), whose two-step move

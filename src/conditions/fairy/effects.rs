@@ -159,7 +159,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             }
             if let Some(circe) = self.captured_reborn() {
                 if circe.immune {
-                    if !(captured.role == Role::King && !circe.rex_inclusive)
+                    if (captured.role != Role::King || circe.rex_inclusive)
                         && !self.immune_capture_allowed(pos, circe, &mv, captured, board)
                     {
                         return;

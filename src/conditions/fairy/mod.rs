@@ -307,23 +307,6 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 if !circe.rex_inclusive {
                     return true;
                 }
-                if circe.immune {
-                    // The capture is legal only if the king's rebirth square is empty
-                    // after it: the capturer's square is, the king's is not.
-                    let cap = Capture {
-                        role: circe.kind.reborn(Role::King, capturer.role, false),
-                        color,
-                        x: k,
-                        from,
-                        to: k,
-                        capturer_role: capturer.role,
-                        capturer_color: capturer.color,
-                        origin: pos.ext.origin(k),
-                    };
-                    return rebirth_square(circe.square, &cap).is_some_and(|sq| {
-                        sq == from || (sq != k && !board.occupied().contains(sq))
-                    });
-                }
                 let cap = Capture {
                     role: Role::King,
                     color,
@@ -334,6 +317,13 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     capturer_color: capturer.color,
                     origin: pos.ext.origin(k),
                 };
+                if circe.immune {
+                    // The capture is legal only if the king's rebirth square is empty
+                    // after it: the capturer's square is, the king's is not.
+                    return rebirth_square(circe.square, &cap).is_some_and(|sq| {
+                        sq == from || (sq != k && !board.occupied().contains(sq))
+                    });
+                }
                 match rebirth_square(circe.square, &cap) {
                     None => true,
                     Some(sq) if sq == k => true,
