@@ -374,12 +374,17 @@ mod tests {
         let mut rows = vec![
             run_condition(ORTHODOX, &config).unwrap(),
             run_condition("Circe", &config).unwrap(),
+            // After every White move the kings exchange squares and White's would stand
+            // where Black's units guard: no position has a move, so no cost per node.
+            run_condition("WhiteOscillatingKings", &config).unwrap(),
         ];
         // Depth 1 counts the legal moves: 48 + 6 + 44 + 46 orthodox.
         assert_eq!(rows[0].perft_nodes, 144);
         set_costs(&mut rows);
         assert_eq!(rows[0].cost, Some(1.0));
         assert!(rows[1].cost.is_some_and(|c| c > 0.0));
+        assert_eq!(rows[2].perft_nodes, 0);
+        assert_eq!(rows[2].cost, None);
         let text = table(&rows);
         assert!(text.lines().nth(2).unwrap().starts_with("Circe"));
     }
