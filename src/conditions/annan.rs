@@ -5,7 +5,7 @@
 //! royal units: B the unit behind, C the unit in front, D both.
 
 use crate::board::{Bitboard, Board, Color, FairyStore, Piece, Role, Square};
-use crate::movegen::{self, walks};
+use crate::movegen;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Annan {
@@ -117,12 +117,7 @@ impl Annan {
         out &= !borrowers;
         for from in borrowers.without(sq) {
             let walk = Piece::new(by, Annan::lent(board, by, from));
-            let observes = if walk.role.is_orthodox() {
-                movegen::attacks_from(walk, from, occupied).contains(sq)
-            } else {
-                walks::observes(walk, from, sq, occupied)
-            };
-            if observes {
+            if movegen::observes(walk, from, sq, occupied) {
                 out = out.with(from);
             }
         }

@@ -4,7 +4,7 @@
 //! observes the king does so, in board order, each unit turned at most once.
 
 use crate::board::{Bitboard, Board, Color, FairyStore, Piece, Square};
-use crate::movegen::{self, walks};
+use crate::movegen;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Masand {
@@ -17,12 +17,7 @@ fn observes<F: FairyStore>(board: &Board<F>, from: Square, target: Square) -> bo
     let Some(piece) = board.piece_at(from) else {
         return false;
     };
-    let occupied = board.occupied();
-    if piece.role.is_orthodox() {
-        movegen::attacks_from(piece, from, occupied).contains(target)
-    } else {
-        walks::observes(piece, from, target, occupied)
-    }
+    movegen::observes(piece, from, target, board.occupied())
 }
 
 impl Masand {

@@ -110,12 +110,7 @@ pub trait Rules: Sync + Send {
     /// The units that changed sides in `mv` beyond its own effects (Masand), with their
     /// new side, in the order the notation shows them.
     #[inline]
-    fn turned(
-        &self,
-        _before: &Position<Self::Ext>,
-        _mv: &Move,
-        _after: &Position<Self::Ext>,
-    ) -> Vec<(Square, Color)> {
+    fn turned(&self, _before: &Position<Self::Ext>, _mv: &Move) -> Vec<(Square, Color)> {
         Vec::new()
     }
 

@@ -24,6 +24,18 @@ pub fn attacks_from(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
     }
 }
 
+/// Whether the unit `piece` on `from` observes `target` (could capture there, were an
+/// enemy unit on it): by the attack tables for the orthodox kinds, by the walk for the
+/// others.
+#[inline]
+pub fn observes(piece: Piece, from: Square, target: Square, occupied: Bitboard) -> bool {
+    if piece.role.is_orthodox() {
+        attacks_from(piece, from, occupied).contains(target)
+    } else {
+        walks::observes(piece, from, target, occupied)
+    }
+}
+
 /// The units of `by` that could capture a unit on `sq` (were it an enemy), with the given
 /// occupancy of the other squares: the one observation function of the rules.
 #[inline(always)]

@@ -54,7 +54,7 @@ pub fn annotate<R: Rules>(
 ) -> PlayedMove {
     let check = rules.in_check(after, after.side);
     let stuck = !rules.has_legal_move(after);
-    let turned = rules.turned(before, mv, after);
+    let turned = rules.turned(before, mv);
     let result = match (stuck, check) {
         (true, true) => Some(Goal::Mate),
         (true, false) => Some(Goal::Stalemate),

@@ -527,6 +527,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     // A rook that changed sides has no castling right there.
                     p.castling = p.castling.without(sq);
                 }
+                // The kings' exchange (Oscillating kings, never with an arrival).
+                Change::Exchange(..) => movegen::apply_change(&mut p.board, change),
                 // Set up before the move; the arrivals come after this (`play_into`).
                 _ => {}
             }

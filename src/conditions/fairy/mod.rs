@@ -187,9 +187,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// king or (Circe Assassin) on a unit reborn on it: not under Mars Circe, where units
     /// attack from their rebirth squares.
     fn plain_legality(&self, pos: &Position<FairyExt<O, F>>) -> Option<PlainMoves> {
-        // Where not every attack is check (Madrasi, ...) or a check must mate (Checkless),
-        // the masks cannot judge.
-        // Under Annan chess a move changes the walks of the units around it.
+        // Where not every attack is check (Madrasi, ...), a check must mate (Checkless) or
+        // a move changes more than its own unit (the walks around it under Annan chess,
+        // the kings' squares or other units' sides after a check), the masks cannot judge.
         if self.mars == Some(Mars::Mars)
             || self.attacks_filtered()
             || self.checkless
@@ -545,13 +545,6 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
                 recolour(p, sq);
             }
         }
-        if self.oscillating != [None; 2] {
-            for change in mv.effects.changes() {
-                if let Change::Exchange(..) = change {
-                    movegen::apply_change(&mut p.board, change);
-                }
-            }
-        }
     }
 
     fn in_check(&self, pos: &Position<FairyExt<O, F>>, color: Color) -> bool {
@@ -630,12 +623,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         self.legal_at(pos, mv, after, 0)
     }
 
-    fn turned(
-        &self,
-        before: &Position<FairyExt<O, F>>,
-        mv: &Move,
-        _after: &Position<FairyExt<O, F>>,
-    ) -> Vec<(Square, Color)> {
+    fn turned(&self, before: &Position<FairyExt<O, F>>, mv: &Move) -> Vec<(Square, Color)> {
         let Some(m) = self.masand else {
             return Vec::new();
         };
