@@ -50,6 +50,8 @@ pub const CONDITIONS: &[&str] = &[
     "MessignyChess",
     "Masand",
     "CirceTake&Make",
+    "EinsteinChess",
+    "ReversalEinsteinChess",
     "leapers",
     "riders",
     "hoppers",

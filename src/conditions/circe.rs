@@ -54,6 +54,11 @@ pub enum KindRule {
     Chameleon,
     /// The kind of the other unit of the capture (Clone Circe; Anticlone for the capturer).
     Clone,
+    /// Circe option Einstein: a captured unit is reborn one step down the ladder
+    /// Q → R → B → S → P, an Anticirce capturer one step up.
+    Einstein,
+    /// Circe option ReversalEinstein: the other way round.
+    ReversalEinstein,
 }
 
 impl KindRule {
@@ -66,6 +71,21 @@ impl KindRule {
             KindRule::Clone if capturer == Role::King => captured,
             KindRule::Clone if promoted => Role::Pawn,
             KindRule::Clone => capturer,
+            KindRule::Einstein => super::einstein::down(captured),
+            KindRule::ReversalEinstein => super::einstein::up(captured),
+        }
+    }
+
+    /// The kind a capturer that became `moved` is reborn as (Anticirce), having taken a
+    /// `captured`. The Einstein options follow Einstein chess: a unit that captured
+    /// climbs (Einstein), or goes down (ReversalEinstein), as the reference solver has it.
+    pub fn reborn_capturer(self, moved: Role, captured: Role) -> Role {
+        match self {
+            KindRule::Clone => captured,
+            KindRule::Chameleon => chameleon(moved),
+            KindRule::Same => moved,
+            KindRule::Einstein => super::einstein::up(moved),
+            KindRule::ReversalEinstein => super::einstein::down(moved),
         }
     }
 }

@@ -30,7 +30,9 @@ impl Rng {
 }
 
 /// A random problem text: both kings, and `units` other units of the given kinds (pawns
-/// not on the first or last rank), each kamikaze with probability `kamikaze` / 8.
+/// now and then on the first or last rank: a pawn on its first rank moves under Einstein
+/// chess, one on its last rank is an error but there), each kamikaze with probability
+/// `kamikaze` / 8.
 fn random_problem(
     rng: &mut Rng,
     kinds: &[Role],
@@ -44,7 +46,7 @@ fn random_problem(
     let place = |rng: &mut Rng, role: Role, taken: &mut Bitboard| loop {
         let sq = Square::new(rng.below(64) as u8);
         let edge = sq.rank() == 0 || sq.rank() == 7;
-        if taken.contains(sq) || (role.is_pawn() && edge) {
+        if taken.contains(sq) || (role.is_pawn() && edge && rng.below(4) != 0) {
             continue;
         }
         *taken = taken.with(sq);

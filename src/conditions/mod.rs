@@ -8,6 +8,7 @@ mod andernach;
 mod annan;
 mod assassin;
 mod circe;
+mod einstein;
 mod fairy;
 mod geometry;
 #[cfg(test)]
@@ -119,6 +120,12 @@ pub trait Rules: Sync + Send {
     #[inline]
     fn royal_piece(&self, _pos: &Position<Self::Ext>, _sq: Square) -> bool {
         false
+    }
+
+    /// Whether pawns promote on their last rank (not in Einstein chess, where a pawn may
+    /// stand there, a pawn still).
+    fn pawns_promote(&self) -> bool {
+        true
     }
 
     /// Whether a unit of `color` whose board the diagram does not state stands on board B.

@@ -4,6 +4,7 @@ use super::alice::AliceVariant;
 use super::andernach::Andernach;
 use super::annan::Annan;
 use super::circe::{Circe, KindRule, Occupied, SquareRule};
+use super::einstein::Einstein;
 use super::fairy::{Fairy, Mars};
 use super::geometry::Chrome;
 use super::isardam::Isardam;
@@ -34,7 +35,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 52] = [
+pub(crate) const CONDITION_NAMES: [&str; 55] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -87,10 +88,13 @@ pub(crate) const CONDITION_NAMES: [&str; 52] = [
     "masand",
     "masandgeneralised",
     "circetake&make",
+    "einsteinchess",
+    "reversaleinsteinchess",
+    "antieinsteinchess",
 ];
 
 /// Option words that may follow a Circe-type condition.
-const CIRCE_OPTIONS: [&str; 26] = [
+const CIRCE_OPTIONS: [&str; 28] = [
     "rexinclusive",
     "rexexclusive",
     "mirror",
@@ -117,6 +121,8 @@ const CIRCE_OPTIONS: [&str; 26] = [
     "parachute",
     "super",
     "take&make",
+    "einstein",
+    "reversaleinstein",
 ];
 
 /// Sets a part that one of several words chooses; `clash` is the error when a word set it
@@ -408,6 +414,18 @@ fn parse_grouped(
                 any = true;
                 continue;
             }
+            "einsteinchess" | "reversaleinsteinchess" | "antieinsteinchess" => {
+                let e = match lower.as_str() {
+                    "einsteinchess" => Einstein::Plain,
+                    "reversaleinsteinchess" => Einstein::Reversal,
+                    _ => Einstein::Anti,
+                };
+                let clash =
+                    "EinsteinChess, ReversalEinsteinChess and AntiEinsteinChess exclude each other";
+                choose(&mut fairy.einstein, e, clash).map_err(err)?;
+                any = true;
+                continue;
+            }
             "take&makechess" => {
                 fairy.take_make = true;
                 any = true;
@@ -525,6 +543,8 @@ fn parse_grouped(
                 "take&make" => circe.square = SquareRule::TakeMake,
                 "clone" => circe.kind = KindRule::Clone,
                 "chameleon" => circe.kind = KindRule::Chameleon,
+                "einstein" => circe.kind = KindRule::Einstein,
+                "reversaleinstein" => circe.kind = KindRule::ReversalEinstein,
                 "assassin" => circe.occupied = Occupied::Assassin,
                 "volcanic" => circe.occupied = Occupied::Volcanic,
                 "strict" => circe.occupied = Occupied::Illegal,
@@ -703,6 +723,30 @@ fn parse_grouped(
     {
         return Err(combination(
             "MessignyChess combined with Mars Circe, Annan, Anti-Andernach, Grid, Monochrome, Bichrome, Patrol chess, KoeKo, the Maximummers, Parrain or AntiClone Circe is not supported",
+        ));
+    }
+    if fairy.einstein.is_some()
+        && (fairy.mars.is_some()
+            || fairy.kamikaze_all
+            || fairy.annan.is_some()
+            || fairy.take_make
+            || fairy.messigny.is_some()
+            || fairy.masand.is_some()
+            || fairy.madrasi.is_some()
+            || fairy.isardam.is_some()
+            || !fairy.geometry.is_none()
+            || fairy.patrol.is_some()
+            || fairy.koeko
+            || fairy.circe.is_some_and(|c| {
+                c.kind == KindRule::Clone
+                    || matches!(c.square, SquareRule::Super | SquareRule::TakeMake)
+                    || c.occupied == Occupied::Assassin
+            }))
+    {
+        // Their rules read a unit's kind or its observations, which pawns on their first
+        // rank and walks changed on arrival would have to reach first.
+        return Err(combination(
+            "EinsteinChess combined with Mars Circe, Kamikaze Circe, Annan, Take&MakeChess, Messigny, Masand, the observation conditions, Clone, Super, Take&Make or Assassin Circe is not supported",
         ));
     }
     if fairy.annan.is_some()

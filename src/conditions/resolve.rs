@@ -107,6 +107,16 @@ pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, C
             });
         }
     }
+    if let (Some(f), Some(span)) = (&fairy, marks.fairy.or(marks.kamikaze)) {
+        if f.einstein.is_some() {
+            // The reference solver refuses Einstein chess with fairy pieces.
+            return Err(ConditionError {
+                span,
+                message: "EinsteinChess with fairy pieces or kamikaze units is not supported"
+                    .into(),
+            });
+        }
+    }
     if let (Some(span), Some(f)) = (marks.kamikaze, &fairy) {
         if f.circe.is_some_and(|c| c.reborn == Reborn::Capturer) || f.mars.is_some() {
             return Err(ConditionError {

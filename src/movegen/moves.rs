@@ -57,6 +57,9 @@ pub enum Cause {
     SideChange,
     /// Two units exchange their squares (Oscillating kings): `[Kh8<->Ka3]`.
     Exchange,
+    /// A unit other than the one that moved changes its kind where it stands (Einstein
+    /// chess: the castling rook): `0-0=B`.
+    WalkChange,
 }
 
 /// One change to the board beyond the moving unit's own step, decided when the move is

@@ -95,11 +95,12 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 s.push(if mv.is_capture() { '*' } else { '-' });
                 let _ = write!(s, "{}", mv.to);
             }
-            if let Some(role) = mv.promotion {
-                let _ = write!(s, "={}{}", if pm.kamikaze { "k" } else { "" }, role.code());
-            }
+            // An en passant capture's new kind comes last (Einstein chess): `f5*g6 ep.=S`.
             if mv.kind == MoveKind::EnPassant {
                 s.push_str(" ep.");
+            }
+            if let Some(role) = mv.promotion {
+                let _ = write!(s, "={}{}", if pm.kamikaze { "k" } else { "" }, role.code());
             }
         }
     }
@@ -142,6 +143,10 @@ pub fn move_text(pm: &PlayedMove) -> String {
             }
             Change::Hide(r, _) => {
                 let _ = write!(s, "[+{}->v]", placed(&r));
+            }
+            // A unit's new kind where it stands (Einstein chess's castling rook): `0-0=B`.
+            Change::Put(r, Cause::WalkChange) => {
+                let _ = write!(s, "={}", r.piece.role.code());
             }
             Change::Put(r, _) => {
                 let _ = write!(s, "[+{}]", placed(&r));

@@ -167,6 +167,7 @@ pub fn build_position<R: Rules>(
     if let Some(u) = twin
         .units
         .iter()
+        .filter(|_| rules.pawns_promote())
         .find(|u| u.role == Role::Pawn && u.square.rank() == u.color.promotion_rank())
     {
         return Err(SetupError::new(

@@ -29,15 +29,17 @@ fn regrant<O: Origins, F: FairyStore>(
 }
 
 /// The unit placed on `sq`: a pawn kind put on its last rank promotes at once, one
-/// variant per choice.
+/// variant per choice (`promotions` is `None` where pawns never promote: Einstein chess).
 fn placements(
-    promotions: Promotions,
+    promotions: Option<Promotions>,
     piece: Piece,
     sq: Square,
     kamikaze: bool,
 ) -> impl Iterator<Item = Placement> {
-    let promote = piece.role.is_pawn() && sq.rank() == piece.color.promotion_rank();
-    let (choices, single) = if promote {
+    let promotions =
+        promotions.filter(|_| piece.role.is_pawn() && sq.rank() == piece.color.promotion_rank());
+    let promote = promotions.is_some();
+    let (choices, single) = if let Some(promotions) = promotions {
         (Some(promotions.iter()), None)
     } else {
         (None, Some(piece.role))
@@ -55,6 +57,11 @@ fn placements(
 }
 
 impl<O: Origins, F: FairyStore> Fairy<O, F> {
+    /// What a pawn put on its last rank may promote to: nothing under Einstein chess.
+    fn rebirth_promotions(&self) -> Option<Promotions> {
+        self.einstein.is_none().then_some(self.promotions)
+    }
+
     /// Expands one orthodox-shaped move into its legal-shaped variants under the conditions.
     pub(super) fn expand(&self, pos: &Position<FairyExt<O, F>>, mv: Move, out: &mut MoveList) {
         if mv.captured.is_none() {
@@ -113,11 +120,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     }
                 }
             } else if let Some(anti) = self.anticirce() {
-                let role = match anti.kind {
-                    KindRule::Clone => captured.role,
-                    KindRule::Chameleon => chameleon(moved.role),
-                    KindRule::Same => moved.role,
-                };
+                let role = anti.kind.reborn_capturer(moved.role, captured.role);
                 let cap = Capture {
                     role,
                     color: mover,
@@ -202,7 +205,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         };
                         for sq in squares {
                             for placement in
-                                placements(self.promotions, piece, sq, captured_kamikaze)
+                                placements(self.rebirth_promotions(), piece, sq, captured_kamikaze)
                             {
                                 let mut e = effects;
                                 e.push(Change::Put(placement, Cause::Rebirth));
@@ -231,7 +234,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                 {
                                     let buried = taken && circe.occupied == Occupied::Volcanic;
                                     for placement in placements(
-                                        self.promotions,
+                                        self.rebirth_promotions(),
                                         Piece::new(captured.color, role),
                                         sq,
                                         captured_kamikaze,
@@ -302,7 +305,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             squares = squares.with(mv.to);
         }
         for sq in squares {
-            for placement in placements(self.promotions, Piece::new(mover, role), sq, false) {
+            for placement in placements(
+                self.rebirth_promotions(),
+                Piece::new(mover, role),
+                sq,
+                false,
+            ) {
                 let mut board = *after;
                 board.take(mv.to);
                 board.put(sq, placement.piece, false);
@@ -374,7 +382,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             let (df, dr) = if contra { (-df, -dr) } else { (df, dr) };
             if let Some(sq) = p.square.offset(df, dr) {
                 if !occupied.contains(sq) {
-                    for placement in placements(self.promotions, p.piece(), sq, p.kamikaze()) {
+                    for placement in
+                        placements(self.rebirth_promotions(), p.piece(), sq, p.kamikaze())
+                    {
                         let mut m = mv;
                         m.effects.push(Change::Put(placement, Cause::Arrival));
                         out.push(m);
@@ -473,6 +483,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         if self.messigny.is_some() {
             p.ext.exchanged = [NO_ORIGIN; 2];
         }
+        if self.einstein.is_some() {
+            p.ext.far_crossed = Einstein::far_crossing(&p.board, mover, mv)
+                .map_or(NO_ORIGIN, |sq| sq.index() as u8);
+        }
         if mv.kind == MoveKind::Exchange {
             p.ext.exchanged = [mv.from.index() as u8, mv.to.index() as u8];
             if O::TRACKED {
@@ -507,6 +521,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         p.ext.origins.set(r.square, p.ext.origins.get(from));
                         p.ext.origins.set(from, NO_ORIGIN);
                         regrant(p, r.piece, r.square);
+                    } else if p.board.piece_at(from) != Some(r.piece) {
+                        // Reborn where it captured as another kind (a bishop that became a
+                        // rook by its capture on h1, under Anticirce Einstein).
+                        movegen::apply_change(&mut p.board, change);
                     }
                 }
                 Change::Hide(r, Cause::Burial) => {
@@ -527,8 +545,11 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     // A rook that changed sides has no castling right there.
                     p.castling = p.castling.without(sq);
                 }
-                // The kings' exchange (Oscillating kings, never with an arrival).
-                Change::Exchange(..) => movegen::apply_change(&mut p.board, change),
+                // The kings' exchange (Oscillating kings, never with an arrival), the
+                // castling rook's new kind (Einstein chess).
+                Change::Exchange(..) | Change::Put(_, Cause::WalkChange) => {
+                    movegen::apply_change(&mut p.board, change)
+                }
                 // Set up before the move; the arrivals come after this (`play_into`).
                 _ => {}
             }

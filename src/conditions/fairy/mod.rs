@@ -5,9 +5,9 @@
 use super::andernach::Andernach;
 use super::annan::Annan;
 use super::circe::{
-    chameleon, rebirth_square, standard_square, Capture, Circe, KindRule, Occupied, Reborn,
-    SquareRule,
+    rebirth_square, standard_square, Capture, Circe, KindRule, Occupied, Reborn, SquareRule,
 };
+use super::einstein::Einstein;
 use super::geometry::Geometry;
 use super::isardam::Isardam;
 use super::koeko;
@@ -95,6 +95,8 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub messigny: Option<Messigny>,
     /// Masand: the units a checking unit observes change sides.
     pub masand: Option<Masand>,
+    /// Einstein chess and its relatives: a unit's walk changes with each move it makes.
+    pub einstein: Option<Einstein>,
     layout: PhantomData<(O, F)>,
 }
 
@@ -126,6 +128,7 @@ impl Fairy {
             oscillating: self.oscillating,
             messigny: self.messigny,
             masand: self.masand,
+            einstein: self.einstein,
             layout: PhantomData,
         }
     }
@@ -196,6 +199,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             || self.annan.is_some()
             || self.oscillating != [None; 2]
             || self.masand.is_some()
+            || self.einstein.is_some()
         {
             return None;
         }
@@ -271,20 +275,24 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             // Some square is always free: the one the capturer left.
             Reborn::Capturer if circe.square == SquareRule::Super => true,
             Reborn::Capturer => {
-                let promoting =
-                    capturer.role == Role::Pawn && k.rank() == capturer.color.promotion_rank();
+                let promoting = self.einstein.is_none()
+                    && capturer.role == Role::Pawn
+                    && k.rank() == capturer.color.promotion_rank();
+                // Under Einstein chess the capturer is reborn as the kind it became.
+                let einsteined = self
+                    .einstein
+                    .map_or(capturer.role, |e| e.becomes(capturer.role, true));
                 let roles: &[Role] = if promoting {
                     &Role::PROMOTIONS
                 } else {
-                    std::slice::from_ref(&capturer.role)
+                    std::slice::from_ref(&einsteined)
                 };
                 roles.iter().any(|&role| {
                     let role = match circe.kind {
                         // A royal unit is not cloned: its capturer keeps its kind (as
                         // Popeye tests check; a pawn taking a king goes to its own square).
                         KindRule::Clone => role,
-                        KindRule::Chameleon => chameleon(role),
-                        KindRule::Same => role,
+                        other => other.reborn_capturer(role, Role::King),
                     };
                     let cap = Capture {
                         role,
@@ -363,6 +371,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             let royal = royal_square(pos, pos.side);
             m.exchanges(&pos.board, pos.side, royal, pos.ext.exchanged(), &mut base);
         }
+        if self.einstein.is_some() {
+            Einstein::first_rank_pawn_moves(&pos.board, pos.side, &mut base);
+            if let Some(crossed) = pos.ext.far_crossing() {
+                Einstein::far_en_passant(&pos.board, pos.side, crossed, &mut base);
+            }
+        }
         let first_castling = base.len();
         movegen::castling_candidates(pos, &mut base);
         let first_antimars_castling = base.len();
@@ -390,7 +404,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             {
                 continue;
             }
-            self.expand(pos, *mv, out);
+            let mv = match self.einstein {
+                None => *mv,
+                Some(e) => match e.adjust(mv, pos.side) {
+                    Some(m) => m,
+                    None => continue,
+                },
+            };
+            self.expand(pos, mv, out);
         }
         if let Some(osc) = self.oscillating[pos.side.index()] {
             self.oscillate(osc, pos, out, start);
@@ -565,6 +586,9 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         } else {
             movegen::attackers(board, k, !color, board.occupied())
         };
+        if self.einstein.is_some() {
+            attackers |= Einstein::first_rank_attackers(board, k, !color);
+        }
         if self.attacks_filtered() {
             for a in attackers {
                 if !self.attack_checks(pos, a, k, color) {
@@ -636,6 +660,10 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             turned.push((sq, !color));
         });
         turned
+    }
+
+    fn pawns_promote(&self) -> bool {
+        self.einstein.is_none()
     }
 
     fn royal_piece(&self, pos: &Position<FairyExt<O, F>>, sq: Square) -> bool {

@@ -118,6 +118,9 @@ pub struct FairyExt<O = NoOrigins, F = NoFairy> {
     pub royal: [u8; 2],
     /// The squares of the Messigny exchange the last move made, else `NO_ORIGIN`.
     pub exchanged: [u8; 2],
+    /// The square next to its departure that an Einstein pawn's triple step just crossed,
+    /// where it may be taken en passant, else `NO_ORIGIN`.
+    pub far_crossed: u8,
     store: PhantomData<F>,
 }
 
@@ -129,6 +132,7 @@ impl<O: Origins, F: FairyStore> Default for FairyExt<O, F> {
             origins: O::default(),
             royal: [NO_ORIGIN; 2],
             exchanged: [NO_ORIGIN; 2],
+            far_crossed: NO_ORIGIN,
             store: PhantomData,
         }
     }
@@ -161,6 +165,9 @@ impl<O: Origins, F: FairyStore> Extension for FairyExt<O, F> {
                 k ^= extra_key(13, Square::new(e)).rotate_left(41);
             }
         }
+        if self.far_crossed != NO_ORIGIN {
+            k ^= extra_key(13, Square::new(self.far_crossed)).rotate_left(17);
+        }
         k ^ self.origins.key()
     }
 }
@@ -186,6 +193,11 @@ impl<O: Origins, F: FairyStore> FairyExt<O, F> {
             }
         }
         b
+    }
+
+    /// The far square of the triple step just made, where it may be taken en passant.
+    pub(super) fn far_crossing(&self) -> Option<Square> {
+        (self.far_crossed != NO_ORIGIN).then(|| Square::new(self.far_crossed))
     }
 
     pub(super) fn royal(&self, color: Color) -> Option<Square> {
