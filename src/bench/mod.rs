@@ -52,6 +52,7 @@ pub const CONDITIONS: &[&str] = &[
     "CirceTake&Make",
     "EinsteinChess",
     "ReversalEinsteinChess",
+    "LeseMajeste",
     "leapers",
     "riders",
     "hoppers",

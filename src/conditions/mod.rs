@@ -122,6 +122,12 @@ pub trait Rules: Sync + Send {
         false
     }
 
+    /// Whether the side to move may have the other side's king in check: no king is ever
+    /// captured (Lèse-majesté), so a diagram may show it so.
+    fn opponent_may_stand_in_check(&self) -> bool {
+        false
+    }
+
     /// Whether pawns promote on their last rank (not in Einstein chess, where a pawn may
     /// stand there, a pawn still).
     fn pawns_promote(&self) -> bool {

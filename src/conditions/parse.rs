@@ -35,7 +35,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 55] = [
+pub(crate) const CONDITION_NAMES: [&str; 56] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -91,6 +91,7 @@ pub(crate) const CONDITION_NAMES: [&str; 55] = [
     "einsteinchess",
     "reversaleinsteinchess",
     "antieinsteinchess",
+    "lesemajeste",
 ];
 
 /// Option words that may follow a Circe-type condition.
@@ -423,6 +424,11 @@ fn parse_grouped(
                 let clash =
                     "EinsteinChess, ReversalEinsteinChess and AntiEinsteinChess exclude each other";
                 choose(&mut fairy.einstein, e, clash).map_err(err)?;
+                any = true;
+                continue;
+            }
+            "lesemajeste" => {
+                fairy.lese_majeste = true;
                 any = true;
                 continue;
             }

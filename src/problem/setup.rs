@@ -250,7 +250,7 @@ pub fn build_position<R: Rules>(
             pos.ep = Some(EnPassant { crossed, pawn: to });
         }
     }
-    if rules.in_check(&pos, !side) {
+    if !rules.opponent_may_stand_in_check() && rules.in_check(&pos, !side) {
         return Err(SetupError::new(
             stip_span,
             "the side to play can capture the king",

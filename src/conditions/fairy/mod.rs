@@ -97,6 +97,9 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub masand: Option<Masand>,
     /// Einstein chess and its relatives: a unit's walk changes with each move it makes.
     pub einstein: Option<Einstein>,
+    /// Lèse-majesté: no king is ever captured; a side may have the other's king in check
+    /// on its own turn (only in a diagram: a move may not leave its own king in check).
+    pub lese_majeste: bool,
     layout: PhantomData<(O, F)>,
 }
 
@@ -129,6 +132,7 @@ impl Fairy {
             messigny: self.messigny,
             masand: self.masand,
             einstein: self.einstein,
+            lese_majeste: self.lese_majeste,
             layout: PhantomData,
         }
     }
@@ -200,6 +204,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             || self.oscillating != [None; 2]
             || self.masand.is_some()
             || self.einstein.is_some()
+            || self.lese_majeste
         {
             return None;
         }
@@ -530,6 +535,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         if royal_square(pos, side).is_some() && royal_square(after, side).is_none() {
             return false;
         }
+        // Lèse-majesté: no move may leave the opponent without a king (one reborn at once
+        // under Circe Rex Inclusive stays).
+        if self.lese_majeste
+            && royal_square(pos, !side).is_some()
+            && royal_square(after, !side).is_none()
+        {
+            return false;
+        }
         (!self.koeko || koeko::move_in_contact(&after.board, mv))
             && !self.in_check(after, side)
             && self
@@ -660,6 +673,10 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             turned.push((sq, !color));
         });
         turned
+    }
+
+    fn opponent_may_stand_in_check(&self) -> bool {
+        self.lese_majeste
     }
 
     fn pawns_promote(&self) -> bool {
