@@ -53,6 +53,7 @@ pub const CONDITIONS: &[&str] = &[
     "EinsteinChess",
     "ReversalEinsteinChess",
     "LeseMajeste",
+    "Make&TakeChess",
     "leapers",
     "riders",
     "hoppers",

@@ -35,7 +35,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 56] = [
+pub(crate) const CONDITION_NAMES: [&str; 57] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -92,6 +92,7 @@ pub(crate) const CONDITION_NAMES: [&str; 56] = [
     "reversaleinsteinchess",
     "antieinsteinchess",
     "lesemajeste",
+    "make&takechess",
 ];
 
 /// Option words that may follow a Circe-type condition.
@@ -432,6 +433,11 @@ fn parse_grouped(
                 any = true;
                 continue;
             }
+            "make&takechess" => {
+                fairy.make_take = true;
+                any = true;
+                continue;
+            }
             "take&makechess" => {
                 fairy.take_make = true;
                 any = true;
@@ -729,6 +735,31 @@ fn parse_grouped(
     {
         return Err(combination(
             "MessignyChess combined with Mars Circe, Annan, Anti-Andernach, Grid, Monochrome, Bichrome, Patrol chess, KoeKo, the Maximummers, Parrain or AntiClone Circe is not supported",
+        ));
+    }
+    if fairy.make_take
+        && (fairy.mars.is_some()
+            || fairy.kamikaze_all
+            || fairy.take_make
+            || fairy.annan.is_some()
+            || fairy.messigny.is_some()
+            || fairy.masand.is_some()
+            || fairy.einstein.is_some()
+            || fairy.madrasi.is_some()
+            || fairy.isardam.is_some()
+            || !fairy.geometry.is_none()
+            || fairy.patrol.is_some()
+            || fairy.koeko
+            || fairy.circe.is_some_and(|c| {
+                c.reborn == super::circe::Reborn::Capturer
+                    || c.rex_inclusive
+                    || c.occupied == Occupied::Assassin
+                    || matches!(c.square, SquareRule::Super | SquareRule::TakeMake)
+            }))
+    {
+        // Their rules see captures and observations that the makes would have to reach.
+        return Err(combination(
+            "Make&TakeChess combined with Mars Circe, Anticirce, Kamikaze Circe, Take&MakeChess, Annan, Messigny, Masand, Einstein chess, the observation conditions, Rex Inclusive, Assassin, Super or Take&Make Circe is not supported",
         ));
     }
     if fairy.einstein.is_some()

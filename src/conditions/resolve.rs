@@ -108,6 +108,13 @@ pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, C
         }
     }
     if let (Some(f), Some(span)) = (&fairy, marks.fairy.or(marks.kamikaze)) {
+        if f.make_take {
+            return Err(ConditionError {
+                span,
+                message: "Make&TakeChess with fairy pieces or kamikaze units is not supported"
+                    .into(),
+            });
+        }
         if f.einstein.is_some() {
             // The reference solver refuses Einstein chess with fairy pieces.
             return Err(ConditionError {

@@ -35,6 +35,7 @@ use std::sync::OnceLock;
 
 mod checkless;
 mod effects;
+mod make_take;
 mod mars;
 mod mummer;
 mod oscillation;
@@ -97,6 +98,8 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub masand: Option<Masand>,
     /// Einstein chess and its relatives: a unit's walk changes with each move it makes.
     pub einstein: Option<Einstein>,
+    /// Make & Take chess: a capture follows a make with the captured unit's walk.
+    pub make_take: bool,
     /// Lèse-majesté: no king is ever captured; a side may have the other's king in check
     /// on its own turn (only in a diagram: a move may not leave its own king in check).
     pub lese_majeste: bool,
@@ -133,6 +136,7 @@ impl Fairy {
             masand: self.masand,
             einstein: self.einstein,
             lese_majeste: self.lese_majeste,
+            make_take: self.make_take,
             layout: PhantomData,
         }
     }
@@ -205,6 +209,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             || self.masand.is_some()
             || self.einstein.is_some()
             || self.lese_majeste
+            || self.make_take
         {
             return None;
         }
@@ -243,6 +248,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         // Circe Assassin), a square nothing attacks with the king on it is safe.
         let attack_needed = self.mars.is_none()
             && self.annan.is_none()
+            && !self.make_take
             && !self
                 .circe
                 .is_some_and(|c| c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured);
@@ -368,6 +374,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 None => movegen::pseudo_moves(pos, Gen::All, self.promotions, &mut base),
                 Some(annan) => self.annan_moves(annan, pos, &mut base),
             },
+        }
+        if self.make_take {
+            self.make_and_take(pos, &mut base);
         }
         if self.take_make {
             self.take_and_make(pos, &mut base);
@@ -588,6 +597,8 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         let board = &pos.board;
         let mut attackers = if self.mars == Some(Mars::Mars) {
             mars_checkers(board, k, !color)
+        } else if self.make_take {
+            Self::make_take_checkers(pos, k, !color)
         } else if let Some(annan) = self.annan {
             annan.observers(
                 board,

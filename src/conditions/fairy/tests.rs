@@ -200,3 +200,107 @@ fn random_walk<O: Origins>(
         pos = rules.play(&pos, &moves[(*seed % moves.len() as u64) as usize]);
     }
 }
+
+/// Make & Take: a black bishop on e1, the white king's square, checks a king it could
+/// take after castling as that king would (to g1, the h1 rook to f1): the white king on
+/// h2 may only take the bishop or block the castling. The moves are those Popeye 4.104
+/// lists for the position.
+#[test]
+fn make_and_take_checks_by_castling_as_a_make() {
+    let rules = fairy("Make&TakeChess");
+    let mut pos: Position<FairyExt> =
+        Position::from_fen("3k4/8/8/8/8/8/P6K/R3b2R w - - 0 1").unwrap();
+    pos.assume_castling_rights();
+    let mut names: Vec<String> = by_playing(&rules, &pos)
+        .iter()
+        .map(|m| format!("{}{}", m.from, m.to))
+        .collect();
+    names.sort();
+    assert_eq!(names, ["a1e1", "h1e1", "h1f1", "h1g1"]);
+    // Without the rook's right to castle the bishop does not check.
+    pos.castling = pos.castling.without(Square::H1);
+    assert!(!rules.in_check(&pos, Color::White));
+}
+
+/// Make & Take's captures and checks, found by whole sets of squares, against the rule
+/// played out square by square: every make the walker gives, then every capture the
+/// unit's walk has from there.
+#[test]
+fn make_and_take_by_sets_agrees_with_every_make_played_out() {
+    let rules = fairy("Make&TakeChess");
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut compared = 0;
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ] {
+        random_walk(&rules, fen, 300, &mut seed, |pos| {
+            let board = &pos.board;
+            let side = pos.side;
+            let mut slow = Vec::new();
+            for from in board.by_color(side) {
+                let unit = board.piece_at(from).unwrap();
+                let lifted = board.occupied().without(from);
+                for t in board.by_color(!side) {
+                    let victim = board.piece_at(t).unwrap();
+                    let makes = walks::quiet_from(victim, from, board.occupied());
+                    if makes.into_iter().any(|m| {
+                        !(unit.role.is_pawn() && m.rank() == side.back_rank())
+                            && walks::observes(unit, m, t, lifted.with(m))
+                    }) {
+                        slow.push((from, t));
+                    }
+                }
+            }
+            let mut fast: Vec<_> = {
+                let mut moves = MoveList::new();
+                rules.pseudo_legal(pos, &mut moves);
+                moves
+                    .iter()
+                    .filter(|m| m.kind == MoveKind::Capture)
+                    .map(|m| (m.from, m.to))
+                    .collect()
+            };
+            fast.dedup();
+            slow.sort_by_key(|&(a, b)| (a.index(), b.index()));
+            fast.sort_by_key(|&(a, b)| (a.index(), b.index()));
+            fast.dedup();
+            assert_eq!(fast, slow, "{pos:?}");
+            for color in Color::ALL {
+                let Some(k) = board.king(color) else { continue };
+                let mut expected = Bitboard::EMPTY;
+                for a in board.by_color(!color) {
+                    let unit = board.piece_at(a).unwrap();
+                    let lifted = board.occupied().without(a);
+                    let king = Piece::new(color, Role::King);
+                    if walks::quiet_from(king, a, board.occupied())
+                        .into_iter()
+                        .any(|m| {
+                            !(unit.role.is_pawn() && m.rank() == (!color).back_rank())
+                                && walks::observes(unit, m, k, lifted.with(m))
+                        })
+                    {
+                        expected = expected.with(a);
+                    }
+                }
+                // Castling as a make aside (tested on its own above).
+                let fast =
+                    Fairy::make_take_checkers(pos, k, !color) & !castling_probe(pos, k, !color);
+                assert_eq!(fast, expected & !castling_probe(pos, k, !color), "{pos:?}");
+                compared += 1;
+            }
+        });
+    }
+    assert!(compared > 1000, "{compared}");
+}
+
+/// The home square of `by`'s opponent king when a unit of `by` stands there.
+fn castling_probe(pos: &Position<FairyExt>, _k: Square, by: Color) -> Bitboard {
+    let home = Square::from_coords(4, (!by).back_rank());
+    if pos.board.color_at(home) == Some(by) {
+        Bitboard::from_square(home)
+    } else {
+        Bitboard::EMPTY
+    }
+}
