@@ -144,15 +144,15 @@ fn duo_king_is_in_check_from_its_zero_square() {
 }
 
 #[test]
-fn alice_with_circe_is_a_clear_error() {
+fn alice_with_anticirce_is_a_clear_error() {
     use fairy::problem::{solve_problem, SolveConfig};
-    let src = "begin\npieces white kh1 white aliceb ra1 black kh8\nstipulation #1\ncondition AliceChess Circe\nend\n";
+    let src = "begin\npieces white kh1 white aliceb ra1 black kh8\nstipulation #1\ncondition AliceChess AntiCirce\nend\n";
     let spec = parse_file(src).remove(0).expect("parses");
     let report = solve_problem(&spec, &SolveConfig::default()).expect("the problem itself is read");
     let err = report.twins[0]
         .outcome
         .as_ref()
-        .expect_err("Alice with Circe is refused");
+        .expect_err("Alice with Anticirce is refused");
     assert!(err.message.contains("not supported"), "{}", err.message);
     assert_eq!(err.span.line, 4, "points at the condition word");
 }

@@ -2,11 +2,12 @@
 //! on, with only that board's units present, then passes to the same square of another
 //! board, which must be empty (the offshoots relax this in their own ways).
 
+use super::circe::{rebirth_square, regrant, Capture, Circe, Occupied};
 use super::Rules;
 use crate::board::{
     Bitboard, Board, Color, Extension, FairyStore, NoFairy, Piece, Plain, Position, Role, Square,
 };
-use crate::movegen::{self, Gen, Move, MoveKind, MoveList, Promotions};
+use crate::movegen::{self, Cause, Change, Gen, Move, MoveKind, MoveList, Placement, Promotions};
 use std::marker::PhantomData;
 
 /// Boards B and C of an Alice position (board A is the position's own board).
@@ -49,6 +50,8 @@ pub struct Alice<F = NoFairy> {
     pub promotions: Promotions,
     /// Whether the problem has fairy units, which the boards must then keep.
     pub fairy_units: bool,
+    /// A Circe whose captured units are reborn, on the board they were taken on.
+    pub circe: Option<Circe>,
     pub store: PhantomData<F>,
 }
 
@@ -59,6 +62,7 @@ impl Alice {
             variant,
             promotions: Promotions::ORTHODOX,
             fairy_units: false,
+            circe: None,
             store: PhantomData,
         }
     }
@@ -69,6 +73,7 @@ impl Alice {
             variant: self.variant,
             promotions: self.promotions,
             fairy_units: self.fairy_units,
+            circe: self.circe,
             store: PhantomData,
         }
     }
@@ -132,6 +137,86 @@ impl<F: FairyStore> Alice<F> {
             AliceVariant::ThreeBoard => ([(x + 1) % 3, (x + 2) % 3], 2),
             AliceVariant::Duo => ([1 - x, x], 2),
             _ => ([1 - x, 0], 1),
+        }
+    }
+
+    /// Pushes `mv` of the side to move, with the rebirth of the unit it captures when
+    /// a Circe is on: on the board where it was taken, on a square no board holds a unit
+    /// on once the move is made (the reference solver keeps all boards in one array).
+    /// A taken square loses the unit, or the move under Strict Circe.
+    /// A king's move must also be legal on the board it is played on (`here`), the unit
+    /// a capture puts back there included.
+    fn push_with_rebirth(
+        &self,
+        pos: &Position<AliceExt<F>>,
+        here: &Position<Plain<F>>,
+        mv: Move,
+        out: &mut MoveList,
+    ) {
+        let legal_here = |m: &Move| {
+            if m.role != Role::King || m.is_castling() {
+                return true;
+            }
+            let mut after = *here;
+            movegen::play_orthodox(&mut after, m);
+            for change in m.effects.changes() {
+                if let Change::Put(r, _) = *change {
+                    after.board.put(r.square, r.piece, r.kamikaze);
+                }
+            }
+            !movegen::is_attacked(&after.board, m.to, !pos.side)
+        };
+        let (Some(circe), Some(captured)) = (self.circe, mv.captured) else {
+            if legal_here(&mv) {
+                out.push(mv);
+            }
+            return;
+        };
+        let x = mv.capture_square();
+        let role = circe
+            .kind
+            .reborn(captured.role, mv.role, mv.promotion.is_some());
+        let cap = Capture {
+            role,
+            color: captured.color,
+            x,
+            from: mv.from,
+            to: mv.to,
+            capturer_role: mv.promotion.unwrap_or(mv.role),
+            capturer_color: pos.side,
+            origin: None,
+        };
+        let Some(sq) = rebirth_square(circe.square, &cap) else {
+            if legal_here(&mv) {
+                out.push(mv);
+            }
+            return;
+        };
+        let mut occupied =
+            (0..self.boards()).fold(Bitboard::EMPTY, |o, i| o | board(pos, i).occupied());
+        occupied = occupied.without(mv.from).without(x).with(mv.to);
+        if occupied.contains(sq) {
+            if circe.occupied != Occupied::Illegal && legal_here(&mv) {
+                out.push(mv);
+            }
+            return;
+        }
+        let promote = role.is_pawn() && sq.rank() == captured.color.promotion_rank();
+        let choices: &[Role] = if promote { &Role::PROMOTIONS } else { &[role] };
+        for &r in choices {
+            let mut m = mv;
+            m.effects.push(Change::Put(
+                Placement {
+                    piece: Piece::new(captured.color, r),
+                    square: sq,
+                    kamikaze: false,
+                    promoted: promote.then_some(role),
+                },
+                Cause::Rebirth,
+            ));
+            if legal_here(&m) {
+                out.push(m);
+            }
         }
     }
 
@@ -199,14 +284,6 @@ impl<F: FairyStore> Rules for Alice<F> {
                 {
                     continue;
                 }
-                // A king's move must also be legal on the board it is played on.
-                if mv.role == Role::King && !mv.is_castling() {
-                    let mut after = here;
-                    movegen::play_orthodox(&mut after, mv);
-                    if movegen::is_attacked(&after.board, mv.to, !pos.side) {
-                        continue;
-                    }
-                }
                 let (to, rook_to) = arrivals(mv);
                 for &y in &targets[..count] {
                     let other = board(pos, y);
@@ -222,7 +299,7 @@ impl<F: FairyStore> Rules for Alice<F> {
                     let mut mv = *mv;
                     mv.effects.board_from = x as u8 + 1;
                     mv.effects.board_to = y as u8 + 1;
-                    out.push(mv);
+                    self.push_with_rebirth(pos, &here, mv, out);
                 }
             }
         }
@@ -254,6 +331,12 @@ impl<F: FairyStore> Rules for Alice<F> {
             for sq in std::iter::once(to).chain(rook_to) {
                 let (piece, kamikaze) = board_mut(next, x).take(sq).expect("the moved unit");
                 board_mut(next, y).put(sq, piece, kamikaze);
+            }
+        }
+        for change in mv.effects.changes() {
+            if let Change::Put(r, Cause::Rebirth) = *change {
+                board_mut(next, x).put(r.square, r.piece, r.kamikaze);
+                regrant(&mut next.castling, r.piece, r.square);
             }
         }
         if mv.kind == MoveKind::DoubleStep {
@@ -305,5 +388,39 @@ impl<F: FairyStore> Rules for Alice<F> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conditions::{command_line_words, resolve, RuleSet, UnitMarks};
+
+    fn alice(words: &str) -> Alice {
+        match resolve(&command_line_words(&[words]), UnitMarks::default()) {
+            Ok(RuleSet::Alice(a)) => a,
+            other => panic!("{words}: {other:?}"),
+        }
+    }
+
+    fn legal(rules: &Alice, pos: &Position<AliceExt>) -> Vec<String> {
+        let mut moves = MoveList::new();
+        rules.legal_moves(pos, &mut moves);
+        moves
+            .iter()
+            .map(|m| format!("{}{}", m.from, m.to))
+            .collect()
+    }
+
+    /// A king's capture must leave it safe on the board it is made on, the unit the
+    /// capture puts back there by Circe included: Kf1*g1 reborns the queen on d1 of board
+    /// A, which would take the king on g1 there. Popeye 4.104 lists no move for Black
+    /// under AliceChess Circe, Kf1*g1B under AliceChess alone.
+    #[test]
+    fn a_rebirth_on_the_board_of_the_capture_can_make_a_king_capture_illegal() {
+        let pos: Position<AliceExt> =
+            Position::from_fen("8/8/8/8/2N5/4K3/8/5kQ1 b - - 0 1").unwrap();
+        assert!(legal(&alice("AliceChess Circe"), &pos).is_empty());
+        assert_eq!(legal(&alice("AliceChess"), &pos), ["f1g1"]);
     }
 }

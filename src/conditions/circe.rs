@@ -2,7 +2,7 @@
 //! what happens when the rebirth square is taken. Every Circe-like condition is one value
 //! of [`Circe`]; Anticirce is the same value with the capturer reborn.
 
-use crate::board::{Bitboard, Color, Role, Square};
+use crate::board::{Bitboard, Color, Piece, Role, Square};
 use std::sync::OnceLock;
 
 /// Which unit goes back to a rebirth square after a capture.
@@ -392,5 +392,26 @@ mod tests {
         assert_eq!(rebirth_square(SquareRule::Mirror, &c), Some(sq("g1")));
         assert_eq!(rebirth_square(SquareRule::Couscous, &c), Some(sq("g1")));
         assert_eq!(chameleon(Role::Queen), Role::Knight);
+    }
+}
+
+/// Regrants a castling right to a rook or king that reaches its home square by rebirth,
+/// when its partner still has its own.
+pub fn regrant(castling: &mut Bitboard, piece: Piece, sq: Square) {
+    let back = piece.color.back_rank();
+    if sq.rank() != back {
+        return;
+    }
+    let king = Square::from_coords(4, back);
+    let rooks = Bitboard::from_square(Square::from_coords(0, back))
+        | Bitboard::from_square(Square::from_coords(7, back));
+    match piece.role {
+        Role::Rook if (sq.file() == 0 || sq.file() == 7) && castling.contains(king) => {
+            *castling |= Bitboard::from_square(sq)
+        }
+        Role::King if sq == king && (*castling & rooks).is_nonempty() => {
+            *castling |= Bitboard::from_square(sq)
+        }
+        _ => {}
     }
 }

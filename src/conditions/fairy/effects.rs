@@ -3,31 +3,6 @@
 
 use super::*;
 
-/// Regrants a castling right to a rook or king that reaches its home square by rebirth,
-/// when its partner still has its own.
-fn regrant<O: Origins, F: FairyStore>(
-    pos: &mut Position<FairyExt<O, F>>,
-    piece: Piece,
-    sq: Square,
-) {
-    let back = piece.color.back_rank();
-    if sq.rank() != back {
-        return;
-    }
-    let king = Square::from_coords(4, back);
-    let rooks = Bitboard::from_square(Square::from_coords(0, back))
-        | Bitboard::from_square(Square::from_coords(7, back));
-    match piece.role {
-        Role::Rook if (sq.file() == 0 || sq.file() == 7) && pos.castling.contains(king) => {
-            pos.castling |= Bitboard::from_square(sq)
-        }
-        Role::King if sq == king && (pos.castling & rooks).is_nonempty() => {
-            pos.castling |= Bitboard::from_square(sq)
-        }
-        _ => {}
-    }
-}
-
 /// The unit placed on `sq`: a pawn kind put on its last rank promotes at once, one
 /// variant per choice (`promotions` is `None` where pawns never promote: Einstein chess).
 fn placements(
@@ -426,7 +401,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             return;
         };
         p.board.put(a.square, a.piece, a.kamikaze);
-        regrant(p, a.piece, a.square);
+        regrant(&mut p.castling, a.piece, a.square);
         if cause == Cause::Eruption {
             let hidden = &mut p.ext.hidden;
             if let Some(i) = hidden
@@ -520,7 +495,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         movegen::apply_change(&mut p.board, change);
                         p.ext.origins.set(r.square, p.ext.origins.get(from));
                         p.ext.origins.set(from, NO_ORIGIN);
-                        regrant(p, r.piece, r.square);
+                        regrant(&mut p.castling, r.piece, r.square);
                     } else if p.board.piece_at(from) != Some(r.piece) {
                         // Reborn where it captured as another kind (a bishop that became a
                         // rook by its capture on h1, under Anticirce Einstein).
@@ -538,7 +513,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     }
                     movegen::apply_change(&mut p.board, change);
                     p.ext.origins.set(r.square, captured_origin);
-                    regrant(p, r.piece, r.square);
+                    regrant(&mut p.castling, r.piece, r.square);
                 }
                 Change::Recolour(sq, _) => {
                     movegen::apply_change(&mut p.board, change);

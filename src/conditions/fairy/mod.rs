@@ -5,7 +5,8 @@
 use super::andernach::Andernach;
 use super::annan::Annan;
 use super::circe::{
-    rebirth_square, standard_square, Capture, Circe, KindRule, Occupied, Reborn, SquareRule,
+    rebirth_square, regrant, standard_square, Capture, Circe, KindRule, Occupied, Reborn,
+    SquareRule,
 };
 use super::einstein::Einstein;
 use super::geometry::Geometry;
@@ -107,6 +108,15 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
 }
 
 impl Fairy {
+    /// Whether the set is a Circe alone (no other part).
+    pub fn is_circe_alone(&self) -> bool {
+        self.circe.is_some()
+            && Fairy {
+                circe: None,
+                ..*self
+            } == Fairy::default()
+    }
+
     /// Whether the rules need each unit's diagram square (Diagram Circe).
     pub fn needs_origins(&self) -> bool {
         self.circe.is_some_and(|c| c.square == SquareRule::Diagram)
