@@ -191,7 +191,12 @@ struct PlainMoves {
 impl PlainMoves {
     #[inline(always)]
     fn decide<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> Option<bool> {
-        if self.masks.decide(pos, mv, self.captures)? {
+        let plain = if mv.effects.is_none() {
+            self.masks.decide_without_effects(pos, mv, self.captures)?
+        } else {
+            self.decide_recoloured(pos, mv)?
+        };
+        if plain {
             Some(
                 self.assassin
                     .as_ref()
@@ -200,6 +205,35 @@ impl PlainMoves {
         } else {
             self.attacks_check.then_some(false)
         }
+    }
+
+    /// A move without capture whose only effect is its unit passing to the other side
+    /// (Anti-Andernach chess): what the masks say of it as a plain move, unless the unit,
+    /// now an enemy, would attack the king (then playing it decides).
+    #[inline(never)]
+    fn decide_recoloured<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> Option<bool> {
+        let mut changes = mv.effects.changes();
+        let (Some(&Change::Recolour(sq, color)), None) = (changes.next(), changes.next()) else {
+            return None;
+        };
+        let e = &mv.effects;
+        if sq != mv.to || mv.captured.is_some() || e.via.is_some() || e.board_to != 0 {
+            return None;
+        }
+        let plain = Move {
+            effects: Effects::default(),
+            ..*mv
+        };
+        let legal = self.masks.decide_without_effects(pos, &plain, false)?;
+        if legal {
+            let king = pos.board.king(pos.side)?;
+            let unit = Piece::new(color, mv.promotion.unwrap_or(mv.role));
+            let occupied = pos.board.occupied().without(mv.from).with(mv.to);
+            if movegen::observes(unit, mv.to, king, occupied) {
+                return None;
+            }
+        }
+        Some(legal)
     }
 }
 
