@@ -704,11 +704,7 @@ fn parse_grouped(
             || fairy.kamikaze_all
             || fairy.annan.is_some()
             || fairy.andernach.is_some()
-            || fairy.madrasi.is_some()
-            || fairy.isardam.is_some()
-            || !fairy.geometry.is_none()
-            || fairy.patrol.is_some()
-            || fairy.koeko
+            || observation_condition(&fairy)
             || fairy.take_make
             || fairy.messigny.is_some()
             || fairy.oscillating != [None; 2]
@@ -745,11 +741,7 @@ fn parse_grouped(
             || fairy.messigny.is_some()
             || fairy.masand.is_some()
             || fairy.einstein.is_some()
-            || fairy.madrasi.is_some()
-            || fairy.isardam.is_some()
-            || !fairy.geometry.is_none()
-            || fairy.patrol.is_some()
-            || fairy.koeko
+            || observation_condition(&fairy)
             || fairy.circe.is_some_and(|c| {
                 c.reborn == super::circe::Reborn::Capturer
                     || c.rex_inclusive
@@ -769,11 +761,7 @@ fn parse_grouped(
             || fairy.take_make
             || fairy.messigny.is_some()
             || fairy.masand.is_some()
-            || fairy.madrasi.is_some()
-            || fairy.isardam.is_some()
-            || !fairy.geometry.is_none()
-            || fairy.patrol.is_some()
-            || fairy.koeko
+            || observation_condition(&fairy)
             || fairy.circe.is_some_and(|c| {
                 c.kind == KindRule::Clone
                     || matches!(c.square, SquareRule::Super | SquareRule::TakeMake)
@@ -801,6 +789,16 @@ fn parse_grouped(
         ));
     }
     Ok(any.then_some(fairy))
+}
+
+/// Whether one of the conditions on observation is on: Madrasi, Isardam, Grid and the
+/// colour conditions, Patrouille, KoeKo.
+fn observation_condition(fairy: &Fairy) -> bool {
+    fairy.madrasi.is_some()
+        || fairy.isardam.is_some()
+        || !fairy.geometry.is_none()
+        || fairy.patrol.is_some()
+        || fairy.koeko
 }
 
 #[cfg(test)]
