@@ -445,6 +445,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
         if mv.kind == MoveKind::Locust && mv.from == mv.to {
             play_in_place(p, mv);
+        } else if mv.from == mv.to && mv.captured.is_none() {
+            // An Anti-Mars move back to the unit's own square (`a5-a7-a5`): the unit
+            // stays, promoting if it must; the move passes the turn.
+            play_in_place(p, mv);
         } else if mv.kind == MoveKind::Exchange {
             play_exchange(p, mv);
         } else {
@@ -568,7 +572,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
 /// passant capture made back onto the taken pawn's square is the other way round): the
 /// captured unit goes, the mover stays, promoting if it must.
 fn play_in_place<O: Origins, F: FairyStore>(p: &mut Position<FairyExt<O, F>>, mv: &Move) {
-    p.board.take(mv.capture_at);
+    if mv.captured.is_some() {
+        p.board.take(mv.capture_at);
+    }
     if let Some(role) = mv.promotion {
         p.board.set_role(mv.to, mv.role, role);
     }

@@ -155,7 +155,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             } else {
                 movegen::attacks_from(piece, via, occ) & !occ
             };
-            for to in targets.without(from) {
+            // A pawn's double step may end on its own square (`a5-a7-a5`), as the
+            // reference solver plays it; no other move may.
+            let targets = if piece.role.is_pawn() && via.rank().abs_diff(from.rank()) == 2 {
+                targets
+            } else {
+                targets.without(from)
+            };
+            for to in targets {
                 let first = out.len();
                 let landing = walks::Landing { to, capture: None };
                 push_via(out, self.promotions, piece, from, via, landing, None);

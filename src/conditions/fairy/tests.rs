@@ -304,3 +304,23 @@ fn castling_probe(pos: &Position<FairyExt>, _k: Square, by: Color) -> Bitboard {
         Bitboard::EMPTY
     }
 }
+
+/// Anti-Mars Circe: a pawn's double step from its rebirth square may end on the square
+/// it stands on (`a5-a7-a5`, the turn passed), a single step may not (no `h6-h7-h6`), as
+/// Popeye 4.104 plays them.
+#[test]
+fn anti_mars_double_step_may_end_on_the_pawns_own_square() {
+    let rules = fairy("AntiMarsCirce");
+    let pos: Position<FairyExt> = Position::from_fen("4k3/8/7p/p7/8/8/8/4K3 b - - 0 1").unwrap();
+    let moves = by_playing(&rules, &pos);
+    let stay = |sq: Square| moves.iter().any(|m| m.from == sq && m.to == sq);
+    let a5 = Square::parse("a5").unwrap();
+    assert!(stay(a5), "{moves:?}");
+    assert!(!stay(Square::parse("h6").unwrap()), "{moves:?}");
+    let after = rules.play(
+        &pos,
+        moves.iter().find(|m| m.from == a5 && m.to == a5).unwrap(),
+    );
+    assert_eq!(after.board, pos.board);
+    assert_eq!(after.side, Color::White);
+}
