@@ -183,6 +183,7 @@ impl Einstein {
     }
 }
 
+/// A pawn's move as this module makes them: no promotion, no effects.
 fn pawn_move(
     from: Square,
     to: Square,
@@ -190,16 +191,7 @@ fn pawn_move(
     kind: MoveKind,
     captured: Option<Piece>,
 ) -> Move {
-    Move {
-        from,
-        to,
-        role: Role::Pawn,
-        kind,
-        promotion: None,
-        captured,
-        capture_at,
-        effects: Default::default(),
-    }
+    Move::new(from, to, capture_at, Role::Pawn, kind, captured)
 }
 
 #[cfg(test)]

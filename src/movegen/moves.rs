@@ -183,6 +183,33 @@ pub struct Move {
 }
 
 impl Move {
+    /// A move with no promotion and no effects, capturing `captured` (if any) on
+    /// `capture_at`.
+    pub const fn new(
+        from: Square,
+        to: Square,
+        capture_at: Square,
+        role: Role,
+        kind: MoveKind,
+        captured: Option<Piece>,
+    ) -> Move {
+        Move {
+            from,
+            to,
+            role,
+            kind,
+            promotion: None,
+            captured,
+            capture_at,
+            effects: Effects {
+                changes: [None; MAX_CHANGES],
+                via: None,
+                board_from: 0,
+                board_to: 0,
+            },
+        }
+    }
+
     /// A placeholder move (a pass), printed as `...`.
     pub const fn null() -> Move {
         Move {

@@ -252,6 +252,27 @@ impl Promotions {
     }
 }
 
+/// The squares a pawn of `color` on `from` steps to without capture: one square ahead
+/// when it is empty, and two from its second rank when both are.
+pub fn pawn_pushes(color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    if let Some(one) = from
+        .offset(0, color.forward())
+        .filter(|sq| !occupied.contains(*sq))
+    {
+        out = out.with(one);
+        if from.rank() == color.pawn_rank() {
+            if let Some(two) = one
+                .offset(0, color.forward())
+                .filter(|sq| !occupied.contains(*sq))
+            {
+                out = out.with(two);
+            }
+        }
+    }
+    out
+}
+
 /// Which of a unit's moves to generate.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Gen {

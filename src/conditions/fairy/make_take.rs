@@ -4,8 +4,9 @@
 //! walk. Only the capture is printed, from the unit's square to the captured one's
 //! (`Bg6*d2`: the bishop stepped to g5 as a black pawn, then took on d2); captures that
 //! several makes reach are one move. Moves without capture are orthodox. Check: a unit
-//! checks a king that it could take after a make with a king's step; castling as a make
-//! (a king on the other side's king square castling to reach the king) is not built.
+//! checks a king that it could take after a make with a king's step, or, standing on that
+//! king's home square, after castling as the king would with a rook of the king's side
+//! that keeps its right (as the reference solver generates a make with the king's walk).
 
 use super::*;
 
@@ -55,7 +56,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 };
                 for t in victims {
                     if (takers(t) & makes).is_nonempty() {
-                        self.push_take(out_move(from, t, t, unit.role, board.piece_at(t)), base);
+                        let mv =
+                            Move::new(from, t, t, unit.role, MoveKind::Capture, board.piece_at(t));
+                        self.push_take(mv, base);
                     }
                 }
                 let en_passant = pos.ep.filter(|ep| {
@@ -64,14 +67,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         && (takers(ep.crossed) & makes).is_nonempty()
                 });
                 if let Some(ep) = en_passant {
-                    let mut mv = out_move(
+                    let mv = Move::new(
                         from,
                         ep.crossed,
                         ep.pawn,
                         unit.role,
+                        MoveKind::EnPassant,
                         board.piece_at(ep.pawn),
                     );
-                    mv.kind = MoveKind::EnPassant;
                     base.push(mv);
                 }
             }
@@ -132,27 +135,11 @@ fn quiet_squares(piece: Piece, from: Square, occupied: Bitboard) -> Bitboard {
     if !piece.role.is_pawn() {
         return movegen::attacks_from(piece, from, occupied) & !occupied;
     }
-    // A pawn's steps: none from its own first rank, two from its second.
-    let color = piece.color;
-    if from.rank() == color.back_rank() {
+    // A pawn on its own first rank does not move.
+    if from.rank() == piece.color.back_rank() {
         return Bitboard::EMPTY;
     }
-    let mut out = Bitboard::EMPTY;
-    if let Some(one) = from
-        .offset(0, color.forward())
-        .filter(|sq| !occupied.contains(*sq))
-    {
-        out = out.with(one);
-        if from.rank() == color.pawn_rank() {
-            if let Some(two) = one
-                .offset(0, color.forward())
-                .filter(|sq| !occupied.contains(*sq))
-            {
-                out = out.with(two);
-            }
-        }
-    }
-    out
+    movegen::pawn_pushes(piece.color, from, occupied)
 }
 
 /// The unit of `by` on the home square of the other side's king that could castle with
@@ -165,45 +152,27 @@ fn castling_checkers<O: Origins, F: FairyStore>(
 ) -> Bitboard {
     let board = &pos.board;
     let victim = !by;
-    let rank = victim.back_rank();
-    let at = |file: u8| Square::from_coords(file, rank);
-    let home = at(4);
+    let home = Square::from_coords(4, victim.back_rank());
     let Some(unit) = board.piece_at(home).filter(|u| u.color == by) else {
         return Bitboard::EMPTY;
     };
     let occupied = board.occupied();
-    // (rook's square, squares between, the unit's and the rook's arrival)
-    for (rook, between, unit_to, rook_to) in [
-        (at(7), &[at(5), at(6)][..], at(6), at(5)),
-        (at(0), &[at(1), at(2), at(3)][..], at(2), at(3)),
-    ] {
+    for c in movegen::castlings(victim) {
+        let rook = c.rook_from;
         if board.piece_at(rook) != Some(Piece::new(victim, Role::Rook))
             || !pos.castling.contains(rook)
-            || between.iter().any(|&sq| occupied.contains(sq))
+            || (attacks::between(home, rook) & occupied).is_nonempty()
         {
             continue;
         }
         let after = occupied
             .without(home)
             .without(rook)
-            .with(unit_to)
-            .with(rook_to);
-        if movegen::observes(unit, unit_to, k, after) {
+            .with(c.king_to)
+            .with(c.rook_to);
+        if movegen::observes(unit, c.king_to, k, after) {
             return Bitboard::from_square(home);
         }
     }
     Bitboard::EMPTY
-}
-
-fn out_move(from: Square, to: Square, at: Square, role: Role, captured: Option<Piece>) -> Move {
-    Move {
-        from,
-        to,
-        role,
-        kind: MoveKind::Capture,
-        promotion: None,
-        captured,
-        capture_at: at,
-        effects: Effects::default(),
-    }
 }

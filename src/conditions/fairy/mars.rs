@@ -138,20 +138,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             let targets: Bitboard = if !piece.role.is_orthodox() {
                 walks::quiet_from(piece, via, occ)
             } else if piece.role == Role::Pawn {
-                let mut t = Bitboard::EMPTY;
-                if let Some(one) = via.offset(0, side.forward()) {
-                    if !occ.contains(one) {
-                        t = t.with(one);
-                        if via.rank() == side.pawn_rank() {
-                            if let Some(two) = one.offset(0, side.forward()) {
-                                if !occ.contains(two) {
-                                    t = t.with(two);
-                                }
-                            }
-                        }
-                    }
-                }
-                t
+                movegen::pawn_pushes(side, via, occ)
             } else {
                 movegen::attacks_from(piece, via, occ) & !occ
             };
