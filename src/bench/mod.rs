@@ -41,6 +41,7 @@ pub const CONDITIONS: &[&str] = &[
     "MonochromChess",
     "Patrouille",
     "KoeKo",
+    "AntiKoeko",
     "Take&MakeChess",
     "AnnanChess",
     "SuperCirce",

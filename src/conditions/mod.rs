@@ -35,7 +35,7 @@ pub use mummer::Mummer;
 pub use orthodox::Orthodox;
 pub use parse::{condition_groups, names_alice, parse_conditions, ConditionError};
 pub use pieces::FairyPieces;
-pub use resolve::{command_line_words, resolve, RuleSet, UnitMarks, WithRules};
+pub use resolve::{command_line_words, resolve, resolve_for, RuleSet, UnitMarks, WithRules};
 
 use crate::board::{Bitboard, Color, Extension, Piece, Position, Square};
 use crate::movegen::{Move, MoveList};

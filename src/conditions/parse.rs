@@ -8,6 +8,7 @@ use super::einstein::Einstein;
 use super::fairy::{Fairy, Mars};
 use super::geometry::Chrome;
 use super::isardam::Isardam;
+use super::koeko::Koeko;
 use super::madrasi::Madrasi;
 use super::masand::Masand;
 use super::messigny::Messigny;
@@ -35,7 +36,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 57] = [
+pub(crate) const CONDITION_NAMES: [&str; 59] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -69,6 +70,7 @@ pub(crate) const CONDITION_NAMES: [&str; 57] = [
     "whitemaximummer",
     "blackminimummer",
     "whiteminimummer",
+    "maximummer",
     "isardam",
     "gridchess",
     "monochromchess",
@@ -76,6 +78,7 @@ pub(crate) const CONDITION_NAMES: [&str; 57] = [
     "patrouille",
     "ultrapatrol",
     "koeko",
+    "antikoeko",
     "take&makechess",
     "annanchess",
     "supercirce",
@@ -160,6 +163,15 @@ pub fn names_alice(words: &[Spanned<String>]) -> Option<(AliceVariant, Span)> {
             .find(|(name, _)| *name == lower)
             .map(|(_, v)| (*v, w.span))
     })
+}
+
+/// Where the words name `Maximummer` without a side: the reference solver applies it to the
+/// side that defends in the stipulation (Black, or White in the other half of a duplex).
+pub fn names_defender_maximummer(words: &[Spanned<String>]) -> Option<Span> {
+    words
+        .iter()
+        .find(|w| expand(&w.value, &CONDITION_NAMES) == "maximummer")
+        .map(|w| w.span)
 }
 
 /// The conditions of a problem: `None` for orthodox chess. `AliceChess` is skipped here
@@ -443,8 +455,18 @@ fn parse_grouped(
                 any = true;
                 continue;
             }
-            "koeko" => {
-                fairy.koeko = true;
+            "koeko" | "antikoeko" => {
+                let contact = if lower == "koeko" {
+                    Koeko::Contact
+                } else {
+                    Koeko::NoContact
+                };
+                choose(
+                    &mut fairy.koeko,
+                    contact,
+                    "KoeKo and AntiKoeko exclude each other",
+                )
+                .map_err(err)?;
                 any = true;
                 continue;
             }
@@ -512,6 +534,11 @@ fn parse_grouped(
                 } else {
                     Mummer::Min
                 });
+                any = true;
+                continue;
+            }
+            // Its side is the stipulation's defending one: `resolve_for` places it.
+            "maximummer" => {
                 any = true;
                 continue;
             }
@@ -640,7 +667,7 @@ fn parse_grouped(
             "Take&MakeChess combined with Anticirce, Mars Circe or Kamikaze Circe is not supported",
         ));
     }
-    if fairy.koeko
+    if fairy.koeko.is_some()
         && (fairy.kamikaze_all
             || fairy
                 .circe
@@ -656,7 +683,7 @@ fn parse_grouped(
             || fairy.isardam.is_some()
             || !fairy.geometry.is_none()
             || fairy.patrol.is_some()
-            || fairy.koeko)
+            || fairy.koeko.is_some())
     {
         return Err(combination(
             "Mars Circe combined with Madrasi, Isardam, Andernach, Grid, Monochrome, Bichrome, Patrol chess or KoeKo is not supported",
@@ -669,7 +696,7 @@ fn parse_grouped(
             || fairy.isardam.is_some()
             || !fairy.geometry.is_none()
             || fairy.patrol.is_some()
-            || fairy.koeko
+            || fairy.koeko.is_some()
             || fairy.annan.is_some()
             || fairy.take_make
             || fairy.messigny.is_some()
@@ -722,7 +749,7 @@ fn parse_grouped(
             || fairy.andernach == Some(Andernach::AntiAndernach)
             || !fairy.geometry.is_none()
             || fairy.patrol.is_some()
-            || fairy.koeko
+            || fairy.koeko.is_some()
             || fairy.mummer != [None; 2]
             || fairy.circe.is_some_and(|c| {
                 matches!(c.square, SquareRule::Parrain { .. })
@@ -798,7 +825,7 @@ fn observation_condition(fairy: &Fairy) -> bool {
         || fairy.isardam.is_some()
         || !fairy.geometry.is_none()
         || fairy.patrol.is_some()
-        || fairy.koeko
+        || fairy.koeko.is_some()
 }
 
 #[cfg(test)]

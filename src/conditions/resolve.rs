@@ -4,9 +4,10 @@
 
 use super::alice::{Alice, AliceVariant};
 use super::fairy::{DiagramOrigins, Fairy, NoOrigins};
-use super::parse::{names_alice, parse_conditions, ConditionError};
+use super::mummer::Mummer;
+use super::parse::{names_alice, names_defender_maximummer, parse_conditions, ConditionError};
 use super::{FairyPieces, Orthodox, Reborn, Rules};
-use crate::board::{FairyUnits, NoFairy, Role};
+use crate::board::{Color, FairyUnits, NoFairy, Role};
 use crate::input::{PieceSpec, Span, Spanned};
 use crate::movegen::Promotions;
 
@@ -81,7 +82,26 @@ impl RuleSet {
 /// the diagram. Combinations the solver does not support are errors at the word or unit
 /// that causes them.
 pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, ConditionError> {
-    let fairy = parse_conditions(words)?;
+    resolve_for(words, marks, Color::Black)
+}
+
+/// [`resolve`] where `defender` is the side that defends in the stipulation (Black, White
+/// in the swapped half of a duplex): the side of a `Maximummer` named without one.
+pub fn resolve_for(
+    words: &[Spanned<String>],
+    marks: UnitMarks,
+    defender: Color,
+) -> Result<RuleSet, ConditionError> {
+    let mut fairy = parse_conditions(words)?;
+    if let (Some(span), Some(f)) = (names_defender_maximummer(words), fairy.as_mut()) {
+        if f.mummer.iter().any(Option::is_some) {
+            return Err(ConditionError {
+                span,
+                message: "Maximummer (for the defending side) combined with a Maximummer or Minimummer of either colour has no meaning".into(),
+            });
+        }
+        f.mummer[defender.index()] = Some(Mummer::Max);
+    }
     // Declaring a unit's board switches Alice chess on, as in Popeye.
     let alice =
         names_alice(words).or_else(|| marks.alice_board.map(|span| (AliceVariant::Classic, span)));
@@ -139,7 +159,7 @@ pub fn resolve(words: &[Spanned<String>], marks: UnitMarks) -> Result<RuleSet, C
                 message: "kamikaze units cannot be combined with Anticirce or Mars Circe".into(),
             });
         }
-        if f.koeko
+        if f.koeko.is_some()
             || f.take_make
             || f.masand.is_some()
             || f.circe
@@ -266,6 +286,22 @@ mod tests {
         let e = resolve(&command_line_words(&["AntiCirce"]), board).unwrap_err();
         assert_eq!(e.span, at);
         assert!(e.message.contains("not supported"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_maximummer_without_a_side_binds_the_defending_side() {
+        let words = command_line_words(&["Madrasi Maximummer"]);
+        for defender in [Color::Black, Color::White] {
+            let Ok(RuleSet::Fairy(f)) = resolve_for(&words, UnitMarks::default(), defender) else {
+                panic!("Maximummer is built");
+            };
+            assert_eq!(f.mummer[defender.index()], Some(Mummer::Max));
+            assert_eq!(f.mummer[(!defender).index()], None);
+            assert!(f.madrasi.is_some());
+        }
+        let e = rules("Maximummer WhiteMinimummer").unwrap_err();
+        assert_eq!(e.span, Span::new(1, 1));
+        assert!(e.message.contains("no meaning"), "{}", e.message);
     }
 
     #[test]

@@ -7,7 +7,8 @@ mod twins;
 pub use setup::{build_position, first_mover, plans, SetupError};
 pub use twins::{expand, TwinSetup};
 
-use crate::conditions::{resolve, Rules, UnitMarks, WithRules};
+use crate::board::Color;
+use crate::conditions::{resolve_for, Rules, UnitMarks, WithRules};
 use crate::input::{Options, ProblemSpec};
 use crate::search::{self, BattleSolution, HelpSolution, Limits, Table};
 use crate::stipulation::{Play, Stipulation};
@@ -64,6 +65,34 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// This half of a duplex followed by the other's solutions (set play is the first
+    /// half's only).
+    fn followed_by(self, other: Outcome) -> Outcome {
+        match (self, other) {
+            (
+                Outcome::Help {
+                    set_play,
+                    mut solutions,
+                },
+                Outcome::Help {
+                    solutions: more, ..
+                },
+            ) => {
+                solutions.extend(more);
+                Outcome::Help {
+                    set_play,
+                    solutions,
+                }
+            }
+            (Outcome::Battle(mut v), Outcome::Battle(more)) => {
+                v.extend(more);
+                Outcome::Battle(v)
+            }
+            // Both halves solve the same stipulation.
+            (first, _) => first,
+        }
+    }
+
     pub fn partial(&self) -> bool {
         match self {
             Outcome::Help {
@@ -131,15 +160,36 @@ fn solve_twin(
 ) -> Result<Outcome, SetupError> {
     setup::check_options(&spec.options)?;
     let marks = UnitMarks::of(&twin.units);
-    let rules = resolve(&twin.conditions, marks).map_err(|e| SetupError::new(e.span, e.message))?;
-    // The one dispatch: orthodox play is monomorphised on its own, everything else shares
-    // the configurable rules (or Alice's).
-    rules.dispatch(Run {
-        spec,
-        twin,
-        config,
-        limits,
-    })
+    let options = &spec.options;
+    // Each half of a duplex under its own rules: a condition may name the defending side
+    // (`Maximummer`), which is White when the colours swap.
+    let halves: &[bool] = if options.half_duplex {
+        &[true]
+    } else if options.duplex {
+        &[false, true]
+    } else {
+        &[false]
+    };
+    let mut outcome: Option<Outcome> = None;
+    for &swapped in halves {
+        let defender = if swapped { Color::White } else { Color::Black };
+        let rules = resolve_for(&twin.conditions, marks, defender)
+            .map_err(|e| SetupError::new(e.span, e.message))?;
+        // The one dispatch: orthodox play is monomorphised on its own, everything else
+        // shares the configurable rules (or Alice's).
+        let half = rules.dispatch(Run {
+            spec,
+            twin,
+            config,
+            limits,
+            swapped,
+        })?;
+        outcome = Some(match outcome {
+            None => half,
+            Some(first) => first.followed_by(half),
+        });
+    }
+    Ok(outcome.expect("a problem is solved in at least one half"))
 }
 
 /// The arguments of [`run`], carried through `RuleSet::dispatch`.
@@ -148,34 +198,38 @@ struct Run<'a> {
     twin: &'a TwinSetup,
     config: &'a SolveConfig,
     limits: &'a Limits,
+    swapped: bool,
 }
 
 impl WithRules for Run<'_> {
     type Output = Result<Outcome, SetupError>;
     fn run<R: Rules>(self, rules: &R) -> Self::Output {
-        run(rules, self.spec, self.twin, self.config, self.limits)
+        run(
+            rules,
+            self.spec,
+            self.twin,
+            self.config,
+            self.limits,
+            self.swapped,
+        )
     }
 }
 
-/// Solves one twin under `rules`: the single place where the stipulation picks a search.
+/// Solves one twin under `rules`, with the colours swapped or not (a duplex's halves):
+/// the single place where the stipulation picks a search.
 fn run<R: Rules>(
     rules: &R,
     spec: &ProblemSpec,
     twin: &TwinSetup,
     config: &SolveConfig,
     limits: &Limits,
+    swapped: bool,
 ) -> Result<Outcome, SetupError> {
     let options = &spec.options;
     let stip = twin.stipulation.value;
     let table = Table::pooled(config.hash_mb);
     let first = setup::first_mover(&stip, options);
-    let sides: Vec<bool> = if options.half_duplex {
-        vec![true]
-    } else if options.duplex {
-        vec![false, true]
-    } else {
-        vec![false]
-    };
+    let sides = [swapped];
     if matches!(stip.play, Play::Help) || stip.series {
         let mut solutions = Vec::new();
         let mut set_play = None;

@@ -11,7 +11,7 @@ use super::circe::{
 use super::einstein::Einstein;
 use super::geometry::Geometry;
 use super::isardam::Isardam;
-use super::koeko;
+use super::koeko::Koeko;
 use super::madrasi::Madrasi;
 use super::masand::Masand;
 use super::messigny::Messigny;
@@ -86,7 +86,7 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     /// Patrouille and UltraPatrol: which moves need a friendly unit's support.
     pub patrol: Option<Patrol>,
     /// KoeKo: every unit a move places must touch another unit.
-    pub koeko: bool,
+    pub koeko: Option<Koeko>,
     /// Take & Make chess: a capture goes on with the captured unit's walk.
     pub take_make: bool,
     /// Annan chess: units borrow the walk of the friendly unit behind them.
@@ -527,7 +527,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             || self.isardam.is_some()
             || !self.geometry.is_none()
             || self.patrol.is_some()
-            || self.koeko
+            || self.koeko.is_some()
     }
 
     /// Whether the attack of the unit on `a` on `color`'s royal unit on `k` is check under
@@ -542,7 +542,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     ) -> bool {
         let board = &pos.board;
         self.geometry.allows(a, k)
-            && (!self.koeko || koeko::capture_in_contact(board, a, k))
+            && self.koeko.is_none_or(|c| c.capture_allowed(board, a, k))
             && (self.patrol.is_none() || Patrol::supported(board, a, self.geometry))
             && self.isardam.is_none_or(|i| {
                 i.checks(
@@ -596,7 +596,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         {
             return false;
         }
-        (!self.koeko || koeko::move_in_contact(&after.board, mv))
+        self.koeko.is_none_or(|c| c.move_allowed(&after.board, mv))
             && !self.in_check(after, side)
             && self
                 .isardam
