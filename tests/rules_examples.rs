@@ -249,6 +249,59 @@ fn anti_mars_castling_from_the_rebirth_squares() {
 }
 
 #[test]
+fn mars_castling_from_the_kings_rebirth_square() {
+    // Constructed; the keys checked with Popeye 4.104. Under Mars Circe the king castles
+    // as if from e1 too, without a right of its own: leaving e2 it opens the bishop's
+    // line to a6 (a bishop on f1 captures from f1), as every king move off the line does.
+    case(
+        "white ke2 ra1 bf1 sb6 sa5 black ka6 pa7 pb7",
+        "#1",
+        "MarsCirce",
+        &[
+            "1.[wKe2->e1]0-0-0 # !",
+            "1.Ke2-d1 # !",
+            "1.Ke2-d2 # !",
+            "1.Ke2-e1 # !",
+            "1.Ke2-e3 # !",
+            "1.Ke2-f2 # !",
+            "1.Ke2-f3 # !",
+        ],
+    );
+}
+
+#[test]
+fn mars_castling_needs_no_right_of_the_king() {
+    // Constructed; the keys checked with Popeye 4.104. The king on e1 has lost its right
+    // (`NoCastling e1`) but castles from its rebirth square all the same; the rook on d1
+    // captures from h1 and so checks up the h-file, as on b1, a2, a4, a6 and a8.
+    let src = "begin\npieces white ke1 ra1 black kh5 pg4 pg5 pg6\nstipulation #1\n\
+               condition MarsCirce\noption NoCastling e1\nend\n";
+    let mut want = [
+        "1.0-0-0 # !",
+        "1.Ra1-a2 # !",
+        "1.Ra1-a4 # !",
+        "1.Ra1-a6 # !",
+        "1.Ra1-a8 # !",
+        "1.Ra1-b1 # !",
+        "1.Ra1-d1 # !",
+    ];
+    want.sort();
+    assert_eq!(solve(src), want);
+}
+
+#[test]
+fn anti_mars_castling_with_a_reborn_rook_and_the_king_at_home() {
+    // Constructed; the keys checked with Popeye 4.104: the rook on g2, whose rebirth
+    // square is the empty h1, castles with the king standing on e1.
+    case(
+        "white ke1 rg2 pe2 black kf8 re8",
+        "#1",
+        "AntiMarsCirce",
+        &["1.[wRg2->h1]0-0 # !", "1.Rg2-h1-f1 # !", "1.Rg2-h1-h8 # !"],
+    );
+}
+
+#[test]
 fn assassin_rebirth_on_the_capturing_king_is_illegal() {
     // The example position of Popeye's Assassin collection (solution as Popeye gives
     // it): 2.Kb3*b2 would put the pawn back on b2, onto the king, so it is not a move.

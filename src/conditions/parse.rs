@@ -651,9 +651,31 @@ fn parse_grouped(
         span: words.first().map(|w| w.span).unwrap_or_default(),
         message: message.to_string(),
     };
-    if fairy.mars.is_some() && fairy.circe.is_some() {
+    // Mars Circe decides where captures start from; a Circe of the captured unit then
+    // places it, as in the reference solver. Anti-Mars and the others with it are not
+    // built (the reference solver's moves with them have no settled meaning).
+    if fairy.mars.is_some()
+        && fairy.circe.is_some_and(|c| {
+            fairy.mars == Some(Mars::AntiMars)
+                || c.reborn == super::circe::Reborn::Capturer
+                || fairy.kamikaze_all
+                || c.immune
+                || c.kind == KindRule::Clone
+                || c.occupied == Occupied::Assassin
+                || c.rex_inclusive
+        })
+    {
         return Err(combination(
-            "Mars Circe combined with another Circe is not supported",
+            "Mars Circe with Anticirce, Kamikaze, Clone, Assassin or Immun Circe or Rex Inclusive, and Anti-Mars Circe with another Circe, are not supported",
+        ));
+    }
+    if fairy.mars.is_some()
+        && fairy
+            .circe
+            .is_some_and(|c| matches!(c.square, SquareRule::Pwc | SquareRule::Antipodes))
+    {
+        return Err(combination(
+            "Mars Circe with PWC or Antipodes Circe has no meaning (the reference solver refuses it as a nonsense combination)",
         ));
     }
     if fairy.take_make
@@ -914,5 +936,20 @@ mod tests {
         assert_eq!(f.annan, Some(crate::conditions::annan::Annan::C));
         let e = parse_conditions(&words("AntiCirce Volcanic")).unwrap_err();
         assert_eq!(e.span, Span::new(1, 1));
+    }
+
+    #[test]
+    fn mars_circe_takes_a_circe_of_the_captured_unit() {
+        let f = parse_conditions(&words("MarsCirce SuperCirce"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(f.mars, Some(Mars::Mars));
+        assert_eq!(f.circe.map(|c| c.square), Some(SquareRule::Super));
+        let e = parse_conditions(&words("MarsCirce PWC")).unwrap_err();
+        assert!(e.message.contains("no meaning"), "{}", e.message);
+        for refused in ["AntiMarsCirce Circe", "MarsCirce AntiCirce", "MarsCirce CirceClone"] {
+            let e = parse_conditions(&words(refused)).unwrap_err();
+            assert!(e.message.contains("not supported"), "{refused}: {}", e.message);
+        }
     }
 }

@@ -50,28 +50,42 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
     }
 
-    /// Anti-Mars castling, as Popeye plays it: a king away from its home square castles
-    /// as if from there (its own right is not asked), with the rook on the corner that
-    /// keeps its right, or with any rook whose rebirth square is that empty corner, moved
-    /// there for the castling. The usual conditions hold on the board so changed.
-    pub(super) fn antimars_castlings(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
+    /// Castling from the king's rebirth square, as Popeye plays it under Mars and Anti-Mars
+    /// Circe: the king castles as if from its home square, wherever it stands (moved there
+    /// first when away, `[wKc3->e1]0-0`), its own right not asked, with the rook on the
+    /// corner that keeps its right; under Anti-Mars also with any rook whose rebirth square
+    /// is that empty corner, moved there for the castling (`[wRg2->h1]0-0`). The usual
+    /// conditions hold on the board so changed. The castlings the orthodox generator
+    /// already gives (king and rook at home with their rights) are left to it.
+    pub(super) fn rebirth_castlings(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
         let board = &pos.board;
         let side = pos.side;
         let Some(king) = board.king(side) else {
             return;
         };
-        let back = side.back_rank();
-        let home = Square::from_coords(4, back);
-        if king == home || board.occupied().contains(home) {
+        let home = Square::from_coords(4, side.back_rank());
+        if king != home && board.occupied().contains(home) {
             return;
         }
+        let orthodox_king = king == home && pos.castling.contains(home);
         let rook = Piece::new(side, Role::Rook);
+        let king_piece = Piece::new(side, Role::King);
+        // The board with the king on its home square.
+        let mut lifted = *board;
+        if king != home {
+            lifted.take(king);
+            lifted.put(home, king_piece, false);
+        }
         for c in movegen::castlings(side) {
             let corner = c.rook_from;
             // The rook on the corner with its right, or those whose rebirth square it is.
-            let partners = if board.piece_at(corner) == Some(rook) {
-                board.pieces(side, Role::Rook) & pos.castling & Bitboard::from_square(corner)
-            } else if !board.occupied().contains(corner) {
+            let partners = if lifted.piece_at(corner) == Some(rook) {
+                if orthodox_king {
+                    Bitboard::EMPTY
+                } else {
+                    board.pieces(side, Role::Rook) & pos.castling & Bitboard::from_square(corner)
+                }
+            } else if self.mars == Some(Mars::AntiMars) && !lifted.occupied().contains(corner) {
                 let mut reborn = Bitboard::EMPTY;
                 for r in board.pieces(side, Role::Rook) {
                     if standard_square(Role::Rook, side, r) == corner {
@@ -85,8 +99,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             for r in partners {
                 let rook_from = (r != corner).then_some(r);
                 let mut v = *pos;
-                v.board.take(king);
-                v.board.put(home, Piece::new(side, Role::King), false);
+                v.board = lifted;
                 if let Some(r) = rook_from {
                     v.board.take(r);
                     v.board.put(corner, rook, false);
@@ -101,23 +114,15 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     kamikaze: false,
                     promoted: None,
                 };
-                effects.push(Change::Relocate(
-                    king,
-                    set(Piece::new(side, Role::King), home),
-                    Cause::Setup,
-                ));
+                if king != home {
+                    effects.push(Change::Relocate(king, set(king_piece, home), Cause::Setup));
+                }
                 if let Some(r) = rook_from {
                     effects.push(Change::Relocate(r, set(rook, corner), Cause::Setup));
                 }
                 let mv = Move {
-                    from: home,
-                    to: c.king_to,
-                    role: Role::King,
-                    kind: c.kind,
-                    promotion: None,
-                    captured: None,
-                    capture_at: c.king_to,
                     effects,
+                    ..Move::new(home, c.king_to, c.king_to, Role::King, c.kind, None)
                 };
                 if self.castling_allowed(&v, &mv) {
                     out.push(mv);
@@ -210,10 +215,12 @@ pub(super) fn mars_origin<F: FairyStore>(
     piece: Piece,
     from: Square,
 ) -> Option<(Square, Bitboard)> {
-    if !walks::may_move_from(piece, from) {
+    // A pawn on its first rank moves from its rebirth square too, as the reference solver
+    // plays it (`c1-c2*d3`).
+    let via = standard_square(piece.role, piece.color, from);
+    if !walks::may_move_from(piece, via) {
         return None;
     }
-    let via = standard_square(piece.role, piece.color, from);
     let occ = board.occupied();
     if via != from && occ.contains(via) {
         return None;
@@ -286,8 +293,8 @@ fn mars_homes() -> &'static MarsHomes {
 pub(super) fn mars_checkers<F: FairyStore>(board: &Board<F>, k: Square, by: Color) -> Bitboard {
     let occ = board.occupied();
     let mut set = Bitboard::EMPTY;
-    // Pawns are reborn on their file's second rank (none moves from its first rank).
-    let pawns = board.pieces(by, Role::Pawn) & !Bitboard::rank(by.back_rank());
+    // Pawns are reborn on their file's second rank, those on their first rank too.
+    let pawns = board.pieces(by, Role::Pawn);
     for via in attacks::pawn(!by, k) & Bitboard::rank(by.pawn_rank()) {
         let units = pawns & Bitboard::file(via.file());
         set |= if occ.contains(via) {

@@ -437,9 +437,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
         let first_castling = base.len();
         movegen::castling_candidates(pos, &mut base);
-        let first_antimars_castling = base.len();
-        if self.mars == Some(Mars::AntiMars) {
-            self.antimars_castlings(pos, &mut base);
+        let first_rebirth_castling = base.len();
+        if self.mars.is_some() {
+            self.rebirth_castlings(pos, &mut base);
         }
         let paralysed = match self.madrasi {
             Some(m) => m.paralysed_units(
@@ -456,8 +456,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             if paralysed.contains(mv.from) || (restricted && !self.shape_allowed(pos, mv)) {
                 continue;
             }
-            // Anti-Mars castlings were tested on the board they are played on.
-            if (first_castling..first_antimars_castling).contains(&i)
+            // Castlings from the rebirth square were tested on the board they are played on.
+            if (first_castling..first_rebirth_castling).contains(&i)
                 && !self.castling_allowed(pos, mv)
             {
                 continue;
