@@ -1,27 +1,114 @@
 //! Stipulations: what a problem asks for (goal × play × length), and their
 //! Popeye spelling (`#2`, `h#2.5`, `s#3`, `semi-r#2`, `ser-h#5`, `exact-h#3`, ...).
 //!
-//! Only the goals mate (`#`) and stalemate (`=`) are supported; every other Popeye
-//! goal is recognised and rejected with an "unsupported goal" message.
+//! The goals are those of Popeye that a move reaches by itself or with the position it
+//! leaves (mate, stalemate and their relatives, check, capture, castling, en passant, a
+//! target square, any move); the others (double mate, counter-mate, automate, kiss,
+//! circuit, exchange, Chess81, proof games) are recognised and rejected as unsupported.
 
+use crate::board::Square;
 use std::fmt;
 use std::str::FromStr;
 
 /// What the last move of the play must achieve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Goal {
-    /// `#`
+    /// `#`: the other side is mated.
     Mate,
-    /// `=`
+    /// `=`: the other side is stalemated.
     Stalemate,
+    /// `==`: the other side is stalemated, and the side that moved has no move either.
+    DoubleStalemate,
+    /// `#=`: the other side is mated or stalemated.
+    MateOrStalemate,
+    /// `!=`: the side that moved has no move (the other side not in check).
+    AutoStalemate,
+    /// `+`: the other side is in check.
+    Check,
+    /// `x`: the move captures.
+    Capture,
+    /// `%`: the move wins a unit (captures), Popeye's Steingewinn.
+    WinPiece,
+    /// `~`: any move.
+    Any,
+    /// `00`: the move castles.
+    Castling,
+    /// `ep`: the move takes en passant.
+    EnPassant,
+    /// `z<square>`: the moving unit ends on the square.
+    Target(Square),
 }
 
 impl Goal {
-    /// Popeye's symbol for the goal.
-    pub const fn symbol(self) -> &'static str {
+    /// Popeye's symbol for the goal, as a stipulation spells it (`zd5` with its square).
+    pub fn symbol(self) -> String {
+        match self {
+            Goal::Target(sq) => format!("z{sq}"),
+            g => g.marker_or_name().to_string(),
+        }
+    }
+
+    fn marker_or_name(self) -> &'static str {
         match self {
             Goal::Mate => "#",
             Goal::Stalemate => "=",
+            Goal::DoubleStalemate => "==",
+            Goal::MateOrStalemate => "#=",
+            Goal::AutoStalemate => "!=",
+            Goal::Check => "+",
+            Goal::Capture => "x",
+            Goal::WinPiece => "%",
+            Goal::Any => "~",
+            Goal::Castling => "00",
+            Goal::EnPassant => "ep",
+            Goal::Target(_) => "z",
+        }
+    }
+
+    /// The mark Popeye prints after a move that reaches the goal (empty for any move,
+    /// castling and en passant, whose moves speak for themselves).
+    pub fn end_marker(self) -> &'static str {
+        match self {
+            Goal::Any | Goal::Castling | Goal::EnPassant => "",
+            g => g.marker_or_name(),
+        }
+    }
+
+    /// Whether the goal's mark stands for a check the move gives, so that no ` +` is
+    /// printed beside it (Popeye's rule: mate, check and the stalemates).
+    pub const fn preempts_check(self) -> bool {
+        matches!(
+            self,
+            Goal::Mate
+                | Goal::Stalemate
+                | Goal::DoubleStalemate
+                | Goal::MateOrStalemate
+                | Goal::AutoStalemate
+                | Goal::Check
+        )
+    }
+
+    /// Whether the goal is mate or stalemate, the goals the search's bounds, the
+    /// intelligent mode and the option KeepMatingPiece know.
+    pub const fn is_mate_or_stalemate(self) -> bool {
+        matches!(self, Goal::Mate | Goal::Stalemate)
+    }
+
+    /// A number per goal (with its square), for table keys.
+    pub fn index(self) -> u64 {
+        match self {
+            Goal::Mate => 0,
+            Goal::Stalemate => 1,
+            Goal::DoubleStalemate => 2,
+            Goal::MateOrStalemate => 3,
+            Goal::AutoStalemate => 4,
+            Goal::Check => 5,
+            Goal::Capture => 6,
+            Goal::WinPiece => 7,
+            Goal::Any => 8,
+            Goal::Castling => 9,
+            Goal::EnPassant => 10,
+            Goal::Target(sq) => 11 + sq.index() as u64,
         }
     }
 }
@@ -86,9 +173,28 @@ impl Stipulation {
 /// Goals Popeye knows but this solver does not, as prefixes of the goal text.
 /// Used only to choose between "unsupported goal" and "unknown goal".
 const POPEYE_GOALS: &[&str] = &[
-    "##!", "##", "#=", "==", "!=", "00", "%", "~", "+", "x", "ep", "ctr", "ct", "<>r", "<>", "c81",
-    "dia", "z", "k", "!#", "=#", "(=)",
+    "##!", "##", "ctr", "ct", "<>r", "<>", "c81", "dia", "k", "!#", "=#", "(=)",
 ];
+
+/// The goal `text` (the stipulation's goal part, before the number) names, if this solver
+/// has it: the longest spelling first (`==` before `=`, `#=` before `#`).
+fn parse_goal(text: &str) -> Option<Goal> {
+    let lower = text.to_ascii_lowercase();
+    Some(match lower.as_str() {
+        "#" => Goal::Mate,
+        "=" => Goal::Stalemate,
+        "==" => Goal::DoubleStalemate,
+        "#=" => Goal::MateOrStalemate,
+        "!=" => Goal::AutoStalemate,
+        "+" => Goal::Check,
+        "x" => Goal::Capture,
+        "%" => Goal::WinPiece,
+        "~" => Goal::Any,
+        "00" => Goal::Castling,
+        "ep" => Goal::EnPassant,
+        _ => return None,
+    })
+}
 
 /// The Popeye goal `rest` (goal and length, lowercase) begins with, if any.
 fn popeye_goal(rest: &str) -> Option<&'static str> {
@@ -97,6 +203,10 @@ fn popeye_goal(rest: &str) -> Option<&'static str> {
     }
     POPEYE_GOALS.iter().copied().find(|g| rest.starts_with(g))
 }
+
+/// The goals this solver supports, for messages.
+const SUPPORTED_GOALS: &str =
+    "supported goals are # = == #= != + x % ~ 00 ep and z<square> (docs/conditions.md, Goals)";
 
 fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     if text.len() >= prefix.len()
@@ -178,27 +288,42 @@ impl FromStr for Stipulation {
             Play::Direct
         };
 
-        let digits_at = rest
-            .find(|c: char| c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        let (goal_text, number) = rest.split_at(digits_at);
-        let goal = match goal_text {
-            "#" => Goal::Mate,
-            "=" => Goal::Stalemate,
+        // The target square of `z` is its goal's part; `00` is the castling goal, not a
+        // number.
+        let (goal_text, number, target) = if let Some(r) = strip_prefix_ci(rest, "z") {
+            match r.get(..2).and_then(|t| Square::parse(&t.to_ascii_lowercase())) {
+                Some(sq) => ("z", &r[2..], Some(sq)),
+                None => {
+                    return Err(format!(
+                        "invalid stipulation \"{orig}\": the target goal z needs a square, e.g. zd5 in hzd52"
+                    ))
+                }
+            }
+        } else {
+            let skip = if rest.starts_with("00") { 2 } else { 0 };
+            let digits_at = rest[skip..]
+                .find(|c: char| c.is_ascii_digit())
+                .map_or(rest.len(), |i| i + skip);
+            let (goal_text, number) = rest.split_at(digits_at);
+            (goal_text, number, None)
+        };
+        let goal = match (parse_goal(goal_text), target) {
+            (_, Some(sq)) => Goal::Target(sq),
+            (Some(goal), None) => goal,
             _ if popeye_goal(&rest.to_ascii_lowercase()).is_some() => {
                 let g = popeye_goal(&rest.to_ascii_lowercase()).unwrap_or_default();
                 return Err(format!(
-                    "unsupported goal \"{g}\" in stipulation \"{orig}\"; supported goals are # (mate) and = (stalemate)"
+                    "unsupported goal \"{g}\" in stipulation \"{orig}\": {SUPPORTED_GOALS}"
                 ));
             }
-            "" => {
+            _ if goal_text.is_empty() => {
                 return Err(format!(
-                    "invalid stipulation \"{orig}\": missing goal; expected # (mate) or = (stalemate) before the number of moves"
+                    "invalid stipulation \"{orig}\": missing goal before the number of moves; {SUPPORTED_GOALS}"
                 ))
             }
-            g => {
+            _ => {
                 return Err(format!(
-                    "unknown goal \"{g}\" in stipulation \"{orig}\"; expected # (mate) or = (stalemate)"
+                    "unknown goal \"{goal_text}\" in stipulation \"{orig}\"; {SUPPORTED_GOALS}"
                 ))
             }
         };
@@ -352,6 +477,31 @@ mod tests {
     }
 
     #[test]
+    fn goals_beyond_mate_and_stalemate() {
+        let goal = |s: &str| parse(s).goal;
+        assert_eq!(goal("x1"), Goal::Capture);
+        assert_eq!(goal("h001"), Goal::Castling);
+        assert_eq!(parse("h003.5").moves, 3);
+        assert_eq!(goal("hzg74"), Goal::Target(Square::parse("g7").unwrap()));
+        assert_eq!(parse("hzg74").moves, 4);
+        assert_eq!(goal("HZd28"), Goal::Target(Square::parse("d2").unwrap()));
+        assert_eq!(goal("s+2"), Goal::Check);
+        assert_eq!(goal("r==3"), Goal::DoubleStalemate);
+        assert_eq!(goal("#=2"), Goal::MateOrStalemate);
+        assert_eq!(goal("ser-!=7"), Goal::AutoStalemate);
+        assert_eq!(goal("h~1"), Goal::Any);
+        assert_eq!(goal("ser-%4"), Goal::WinPiece);
+        assert_eq!(goal("hep1"), Goal::EnPassant);
+        for s in [
+            "hzd28", "h003.5", "ser-x13", "s==2", "#=2", "h~1", "hep1", "+1",
+        ] {
+            assert_eq!(parse(s).to_string(), s, "round trip of {s}");
+        }
+        assert!("hz91".parse::<Stipulation>().is_err());
+        assert!("z".parse::<Stipulation>().is_err());
+    }
+
+    #[test]
     fn case_insensitive() {
         assert_eq!(parse("S#2"), parse("s#2"));
         assert_eq!(parse("H#2"), parse("h#2"));
@@ -364,8 +514,7 @@ mod tests {
     #[test]
     fn unsupported_goals() {
         for s in [
-            "x1", "h001", "hzg74", "s+2", "r==3", "h##!4", "#=2", "ser-!=7", "dia6.5", "h~1",
-            "h<>3", "ser-%4",
+            "h##!4", "##2", "!#1", "dia6.5", "h<>3", "ser-ct10", "c812", "hkc73",
         ] {
             let e = s.parse::<Stipulation>().unwrap_err();
             assert!(e.starts_with("unsupported goal"), "{s}: {e}");

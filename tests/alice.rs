@@ -7,6 +7,7 @@ use fairy::movegen::MoveList;
 use fairy::output::notation::move_text;
 use fairy::problem::{build_position, expand};
 use fairy::search::annotate;
+use fairy::stipulation::Goal;
 
 /// The legal moves of `side` in the position of a one-problem text, in Popeye notation.
 fn moves(variant: AliceVariant, pieces: &str, side: Color) -> Vec<String> {
@@ -20,7 +21,7 @@ fn moves(variant: AliceVariant, pieces: &str, side: Color) -> Vec<String> {
     rules.legal_moves(&pos, &mut list);
     let mut out: Vec<String> = list
         .iter()
-        .map(|m| move_text(&annotate(&rules, &pos, m, &rules.play(&pos, m))))
+        .map(|m| move_text(&annotate(&rules, &pos, m, &rules.play(&pos, m), Goal::Mate)))
         .collect();
     out.sort();
     out

@@ -9,6 +9,7 @@ use fairy::conditions::{Orthodox, Rules};
 use fairy::movegen::MoveList;
 use fairy::output::{notation, text};
 use fairy::search::annotate;
+use fairy::stipulation::Goal;
 
 /// The keys (`1.Xa1-b2` without marks) of a problem text.
 fn keys(source: &str) -> Vec<String> {
@@ -43,7 +44,8 @@ fn moves_leaving_flights(fen: &str, max: usize) -> Vec<String> {
             let mut replies = MoveList::new();
             rules.legal_moves(&after, &mut replies);
             let flights = replies.iter().filter(|m| m.from == king).count();
-            (flights <= max).then(|| notation::move_text(&annotate(&rules, &pos, mv, &after)))
+            (flights <= max)
+                .then(|| notation::move_text(&annotate(&rules, &pos, mv, &after, Goal::Mate)))
         })
         .collect();
     out.sort();
@@ -210,7 +212,10 @@ fn non_trivial_counts_the_defences_not_met_by_a_mate_in_one() {
     rules.legal_moves(&pos, &mut moves);
     let key = moves
         .iter()
-        .find(|m| notation::move_text(&annotate(&rules, &pos, m, &rules.play(&pos, m))) == "Qe8-c6")
+        .find(|m| {
+            notation::move_text(&annotate(&rules, &pos, m, &rules.play(&pos, m), Goal::Mate))
+                == "Qe8-c6"
+        })
         .expect("the key is legal");
     let after_key = rules.play(&pos, key);
     let mut defences = MoveList::new();
@@ -261,7 +266,7 @@ fn final_board(fen: &str, line: &str) -> (usize, String) {
             .iter()
             .find(|mv| {
                 let after = rules.play(&pos, mv);
-                let printed = notation::move_text(&annotate(&rules, &pos, mv, &after));
+                let printed = notation::move_text(&annotate(&rules, &pos, mv, &after, Goal::Mate));
                 printed.trim_end_matches([' ', '#', '+', '=']) == text
                     || printed.split_whitespace().next() == Some(text)
             })

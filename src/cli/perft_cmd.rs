@@ -5,6 +5,7 @@ use fairy::input::{read_problems, ProblemSpec};
 use fairy::output::notation;
 use fairy::problem::{build_position, expand, first_mover, TwinSetup};
 use fairy::search::annotate;
+use fairy::stipulation::Goal;
 use std::path::Path;
 use std::time::Instant;
 
@@ -136,7 +137,7 @@ fn count_from<R: Rules>(rules: &R, args: &PerftArgs, pos: &Position<R::Ext>) -> 
             let after = rules.play(&pos, &mv);
             println!(
                 "{} {n}",
-                notation::move_text(&annotate(rules, &pos, &mv, &after))
+                notation::move_text(&annotate(rules, &pos, &mv, &after, Goal::Any))
             );
             total += n;
         }

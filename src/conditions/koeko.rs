@@ -6,7 +6,7 @@
 //! by playing the capture.
 
 use crate::board::{Board, FairyStore, Square};
-use crate::movegen::{attacks, castling_rook, Cause, Change, Move};
+use crate::movegen::{attacks, castling_rook, Move};
 
 /// Which contact a move's units must end in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -22,7 +22,7 @@ impl Koeko {
     pub fn move_allowed<F: FairyStore>(self, after: &Board<F>, mv: &Move) -> bool {
         match self {
             Koeko::Contact => move_in_contact(after, mv),
-            Koeko::NoContact => mover_end(mv).is_none_or(|sq| !in_contact(after, sq)),
+            Koeko::NoContact => mv.final_square().is_none_or(|sq| !in_contact(after, sq)),
         }
     }
 
@@ -40,25 +40,11 @@ fn in_contact<F: FairyStore>(board: &Board<F>, sq: Square) -> bool {
     (attacks::king(sq) & board.occupied()).is_nonempty()
 }
 
-/// Where the moving unit of `mv` ends (a castling's king on its square), after a
-/// Circe-type relocation; `None` when it left the board.
-fn mover_end(mv: &Move) -> Option<Square> {
-    let mut end = Some(mv.to);
-    for change in mv.effects.changes() {
-        match *change {
-            Change::Relocate(_, r, Cause::Relocation) => end = Some(r.square),
-            Change::Remove(_, Cause::Removal { .. }) => end = None,
-            _ => {}
-        }
-    }
-    end
-}
-
 /// Whether every unit `mv` placed on `after` touches another unit.
 fn move_in_contact<F: FairyStore>(after: &Board<F>, mv: &Move) -> bool {
     if mv.is_castling() {
         let (_, rook_to) = castling_rook(mv);
         return in_contact(after, mv.to) && in_contact(after, rook_to);
     }
-    mover_end(mv).is_none_or(|sq| in_contact(after, sq))
+    mv.final_square().is_none_or(|sq| in_contact(after, sq))
 }

@@ -306,7 +306,26 @@ fn parse_grouped(
                 } else {
                     Mars::AntiMars
                 };
-                choose(&mut fairy.mars, mars, "Mars Circe is given twice").map_err(err)?;
+                choose(
+                    &mut fairy.mars,
+                    mars,
+                    "Mars Circe with Anti-Mars Circe (or either twice) is not supported",
+                )
+                .map_err(err)?;
+                // Popeye reads Circe option words after it as Mars's own (`MarsCirce
+                // Diagram`: units capture from their diagram squares), not as a second
+                // Circe.
+                if let Some(o) = words.get(i) {
+                    if CIRCE_OPTIONS.contains(&expand(&o.value, &CIRCE_OPTIONS).as_str()) {
+                        return Err(ConditionError {
+                            span: o.span,
+                            message: format!(
+                                "Mars Circe with the option \"{}\" is not supported",
+                                o.value
+                            ),
+                        });
+                    }
+                }
                 any = true;
                 continue;
             }
@@ -607,13 +626,13 @@ fn parse_grouped(
             )
         {
             return Err(err(
-                "Anticirce cannot be combined with Assassin, Volcanic or Relaxed".into(),
+                "Anticirce with Assassin, Volcanic or Relaxed is not supported".into(),
             ));
         }
         if matches!(circe.square, SquareRule::Parrain { .. })
             && circe.reborn == super::circe::Reborn::Capturer
         {
-            return Err(err("Anticirce cannot be combined with Parrain".into()));
+            return Err(err("Anticirce with Parrain is not supported".into()));
         }
         if circe.immune
             && (circe.occupied != Occupied::Illegal
@@ -945,11 +964,23 @@ mod tests {
             .unwrap();
         assert_eq!(f.mars, Some(Mars::Mars));
         assert_eq!(f.circe.map(|c| c.square), Some(SquareRule::Super));
-        let e = parse_conditions(&words("MarsCirce PWC")).unwrap_err();
+        let e = parse_conditions(&words("MarsCirce AntipodesCirce")).unwrap_err();
         assert!(e.message.contains("no meaning"), "{}", e.message);
-        for refused in ["AntiMarsCirce Circe", "MarsCirce AntiCirce", "MarsCirce CirceClone"] {
+        // Circe option words after it are Mars's own, which are not built.
+        let e = parse_conditions(&words("MarsCirce Diagram")).unwrap_err();
+        assert_eq!(e.span, Span::new(1, 2));
+        assert!(e.message.contains("not supported"), "{}", e.message);
+        for refused in [
+            "AntiMarsCirce Circe",
+            "MarsCirce AntiCirce",
+            "MarsCirce CirceClone",
+        ] {
             let e = parse_conditions(&words(refused)).unwrap_err();
-            assert!(e.message.contains("not supported"), "{refused}: {}", e.message);
+            assert!(
+                e.message.contains("not supported"),
+                "{refused}: {}",
+                e.message
+            );
         }
     }
 }

@@ -239,6 +239,20 @@ impl Move {
         matches!(self.kind, MoveKind::CastleShort | MoveKind::CastleLong)
     }
 
+    /// Where the moving unit ends (a castling's king on its square), after a Circe-type
+    /// relocation; `None` when it left the board.
+    pub fn final_square(&self) -> Option<Square> {
+        let mut end = Some(self.to);
+        for change in self.effects.changes() {
+            match *change {
+                Change::Relocate(_, r, Cause::Relocation) => end = Some(r.square),
+                Change::Remove(_, Cause::Removal { .. }) => end = None,
+                _ => {}
+            }
+        }
+        end
+    }
+
     /// The square of the captured unit (differs from `to` for e.p. and locusts).
     #[inline]
     pub fn capture_square(&self) -> Square {

@@ -212,14 +212,21 @@ fn relocation(s: &mut String, pm: &PlayedMove, from: Square, r: &Placement) {
     }
 }
 
-/// The mark after a move: ` #`, ` =`, ` +` or nothing.
-pub fn mark(pm: &PlayedMove) -> &'static str {
-    match pm.result {
-        Some(Goal::Mate) => " #",
-        Some(Goal::Stalemate) => " =",
-        None if pm.check => " +",
-        None => "",
+/// The mark after a move, as Popeye prints it: the check (` +`) unless the goal the move
+/// reaches stands for it, then the goal's mark (` #`, ` =`, ` x`, ` zd5`'s ` z`, ...).
+pub fn mark(pm: &PlayedMove) -> String {
+    let mut s = String::new();
+    if pm.check && !pm.result.is_some_and(Goal::preempts_check) {
+        s.push_str(" +");
     }
+    if let Some(goal) = pm.result {
+        let marker = goal.end_marker();
+        if !marker.is_empty() {
+            s.push(' ');
+            s.push_str(marker);
+        }
+    }
+    s
 }
 
 /// The move with its mark, as it stands in a solution.

@@ -301,7 +301,11 @@ fn per_target<R: Rules>(
     options: &Options,
 ) -> HelpSolution {
     match options.intelligent {
-        Some(Some(n)) if R::ORTHODOX_MOVEMENT && matches!(stip.play, Play::Help | Play::Direct) => {
+        Some(Some(n))
+            if R::ORTHODOX_MOVEMENT
+                && stip.goal.is_mate_or_stalemate()
+                && matches!(stip.play, Play::Help | Play::Direct) =>
+        {
             search::keep_first_per_target(rules, pos, solution, n as usize)
         }
         _ => solution,

@@ -184,8 +184,8 @@ impl<R: Rules> Ctx<'_, R> {
         }
         // Played one by one: the first win ends the loop before the rest are generated.
         rules
-            .try_for_each_child(pos, |_, after| {
-                if self.wins_after(after, n, spare) {
+            .try_for_each_child(pos, |mv, after| {
+                if self.wins_after(mv, after, n, spare) {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
@@ -207,7 +207,7 @@ impl<R: Rules> Ctx<'_, R> {
             }
             let mut after = *pos;
             rules.play_into(pos, mv, &mut after);
-            super::legal_after(rules, pos, mv, &after) && goal_reached(rules, &after, goal)
+            super::legal_after(rules, pos, mv, &after) && goal_reached(rules, mv, &after, goal)
         })
     }
 
@@ -252,22 +252,19 @@ impl<R: Rules> Ctx<'_, R> {
     }
 
     /// After an attacker move: does it succeed within `n` attacker moves (this one included)?
-    fn wins_after(&self, after: &Position<R::Ext>, n: u32, spare: u32) -> bool {
-        if n > 1 && !self.flights_allowed(after) && !goal_reached(self.rules, after, self.spec.goal)
-        {
+    fn wins_after(&self, mv: &Move, after: &Position<R::Ext>, n: u32, spare: u32) -> bool {
+        let goal = || goal_reached(self.rules, mv, after, self.spec.goal);
+        if n > 1 && !self.flights_allowed(after) && !goal() {
             return false;
         }
         match self.spec.kind {
             BattleKind::Direct => {
-                goal_reached(self.rules, after, self.spec.goal)
+                goal()
                     || (n > 1
                         && self.threatens(after, n, spare)
                         && self.def_fails(after, n - 1, spare))
             }
-            _ => {
-                (self.spec.quodlibet && goal_reached(self.rules, after, self.spec.goal))
-                    || self.def_fails(after, n - 1, spare)
-            }
+            _ => (self.spec.quodlibet && goal()) || self.def_fails(after, n - 1, spare),
         }
     }
 
@@ -327,13 +324,13 @@ impl<R: Rules> Ctx<'_, R> {
                 if matches!(kind, BattleKind::Reflex | BattleKind::SemiReflex)
                     && moves
                         .iter()
-                        .any(|(_, after)| goal_reached(rules, after, goal))
+                        .any(|(mv, after)| goal_reached(rules, mv, after, goal))
                 {
                     return true;
                 }
                 moves
                     .iter()
-                    .all(|(_, after)| self.defence_loses(after, n, spare))
+                    .all(|(mv, after)| self.defence_loses(mv, after, n, spare))
             }
         }
     }
@@ -345,8 +342,8 @@ impl<R: Rules> Ctx<'_, R> {
         let goal = self.spec.goal;
         let mut any = false;
         let all = rules
-            .try_for_each_child(pos, |_, after| {
-                if goal_reached(rules, after, goal) {
+            .try_for_each_child(pos, |mv, after| {
+                if goal_reached(rules, mv, after, goal) {
                     any = true;
                     ControlFlow::Continue(())
                 } else {
@@ -359,10 +356,13 @@ impl<R: Rules> Ctx<'_, R> {
 
     /// Whether the attacker wins after the defence leading to `after` (self and reflex
     /// play: the defence reaching the goal itself counts as a win).
-    fn defence_loses(&self, after: &Position<R::Ext>, n: u32, spare: u32) -> bool {
+    fn defence_loses(&self, mv: &Move, after: &Position<R::Ext>, n: u32, spare: u32) -> bool {
         match self.spec.kind {
             BattleKind::Direct => self.att_wins(after, n, spare),
-            _ => goal_reached(self.rules, after, self.spec.goal) || self.att_wins(after, n, spare),
+            _ => {
+                goal_reached(self.rules, mv, after, self.spec.goal)
+                    || self.att_wins(after, n, spare)
+            }
         }
     }
 
@@ -403,9 +403,9 @@ impl<R: Rules> Ctx<'_, R> {
             _ => nt.trivial_length,
         };
         let mut count = 0u32;
-        for (_, after) in moves {
+        for (mv, after) in moves {
             // No guard lies within the trivial length, so the spare count passed is moot.
-            if !self.defence_loses(after, test, 0) {
+            if !self.defence_loses(mv, after, test, 0) {
                 count += 1;
                 if count > spare + 1 {
                     return None;
@@ -421,7 +421,7 @@ impl<R: Rules> Ctx<'_, R> {
         if matches!(self.spec.kind, BattleKind::Reflex | BattleKind::SemiReflex) {
             let goals: Vec<_> = moves
                 .iter()
-                .filter(|(_, a)| goal_reached(self.rules, a, self.spec.goal))
+                .filter(|(m, a)| goal_reached(self.rules, m, a, self.spec.goal))
                 .cloned()
                 .collect();
             if !goals.is_empty() {
@@ -432,8 +432,8 @@ impl<R: Rules> Ctx<'_, R> {
     }
 
     /// Whether the defender's move to `after` itself completes the stipulation (self play).
-    fn defence_reaches_goal(&self, after: &Position<R::Ext>) -> bool {
-        self.spec.kind != BattleKind::Direct && goal_reached(self.rules, after, self.spec.goal)
+    fn defence_reaches_goal(&self, mv: &Move, after: &Position<R::Ext>) -> bool {
+        self.spec.kind != BattleKind::Direct && goal_reached(self.rules, mv, after, self.spec.goal)
     }
 
     /// The least number of attacker moves (up to `max`) that wins from `pos`, attacker to move.
@@ -442,8 +442,14 @@ impl<R: Rules> Ctx<'_, R> {
     }
 
     /// The least length of a win through the attacker move leading to `after`.
-    fn min_length_after(&self, after: &Position<R::Ext>, max: u32, spare: u32) -> Option<u32> {
-        (1..=max).find(|&k| self.wins_after(after, k, spare))
+    fn min_length_after(
+        &self,
+        mv: &Move,
+        after: &Position<R::Ext>,
+        max: u32,
+        spare: u32,
+    ) -> Option<u32> {
+        (1..=max).find(|&k| self.wins_after(mv, after, k, spare))
     }
 
     /// A defence as printed: the reference solver marks only the goal of the
@@ -456,8 +462,23 @@ impl<R: Rules> Ctx<'_, R> {
         mv: &Move,
         after: &Position<R::Ext>,
     ) -> PlayedMove {
-        let mut played = annotate(self.rules, before, mv, after);
+        let mut played = annotate(self.rules, before, mv, after, self.spec.goal);
         if self.spec.kind == BattleKind::Direct || played.result != Some(self.spec.goal) {
+            played.result = None;
+        }
+        played
+    }
+
+    /// An attacker move as printed: it reaches the goal only in direct play (in self and
+    /// reflex play a capture or a check of the attacker is no goal: `1.b6*a7-a6` in sx3).
+    fn attack_played(
+        &self,
+        before: &Position<R::Ext>,
+        mv: &Move,
+        after: &Position<R::Ext>,
+    ) -> PlayedMove {
+        let mut played = annotate(self.rules, before, mv, after, self.spec.goal);
+        if self.spec.kind != BattleKind::Direct {
             played.result = None;
         }
         played
@@ -472,8 +493,8 @@ impl<R: Rules> Ctx<'_, R> {
         n: u32,
         spare: u32,
     ) -> AttackNode {
-        let played = annotate(self.rules, before, mv, after);
-        let (threat, defences) = self.below(after, n, spare);
+        let played = self.attack_played(before, mv, after);
+        let (threat, defences) = self.below(Some(mv), after, n, spare);
         AttackNode {
             mv: played,
             threat,
@@ -483,10 +504,18 @@ impl<R: Rules> Ctx<'_, R> {
 
     /// Threat and variations in `after` (defender to move) when the attacker wins in `n`
     /// counting the move that led here.
-    fn below(&self, after: &Position<R::Ext>, n: u32, spare: u32) -> (Threat, Vec<DefenceNode>) {
+    /// `last`: the attacker move that led here (none after the diagram's pass, option
+    /// PostKeyPlay).
+    fn below(
+        &self,
+        last: Option<&Move>,
+        after: &Position<R::Ext>,
+        n: u32,
+        spare: u32,
+    ) -> (Threat, Vec<DefenceNode>) {
         let rules = self.rules;
         let direct = self.spec.kind == BattleKind::Direct;
-        if direct && goal_reached(rules, after, self.spec.goal) {
+        if direct && last.is_some_and(|mv| goal_reached(rules, mv, after, self.spec.goal)) {
             return (Threat::NotShown, Vec::new());
         }
         let obliged = matches!(self.spec.kind, BattleKind::Reflex | BattleKind::SemiReflex)
@@ -498,7 +527,7 @@ impl<R: Rules> Ctx<'_, R> {
             let defences = self
                 .defences(after)
                 .iter()
-                .filter(|(_, a)| goal_reached(rules, a, self.spec.goal))
+                .filter(|(m, a)| goal_reached(rules, m, a, self.spec.goal))
                 .map(|(d, a)| DefenceNode {
                     mv: self.defence_played(after, d, a),
                     answers: Vec::new(),
@@ -521,7 +550,7 @@ impl<R: Rules> Ctx<'_, R> {
         let threat_moves: Vec<(Move, Position<R::Ext>)> = match threat_len {
             Some(t) => successors(rules, &passed)
                 .into_iter()
-                .filter(|(_, a)| self.wins_after(a, t, spare))
+                .filter(|(m, a)| self.wins_after(m, a, t, spare))
                 .collect(),
             None => Vec::new(),
         };
@@ -537,7 +566,7 @@ impl<R: Rules> Ctx<'_, R> {
         };
         let mut defences = Vec::new();
         for (d, after_d) in self.defences(after) {
-            if self.defence_reaches_goal(&after_d) {
+            if self.defence_reaches_goal(&d, &after_d) {
                 // A defence that completes the self goal at once is a short variation:
                 // Popeye leaves it out unless asked to show it (option MatesIn1).
                 if self.spec.mates_in_1 {
@@ -581,7 +610,9 @@ impl<R: Rules> Ctx<'_, R> {
                                         && m.promotion == tm.promotion
                                 }) {
                                     None => true,
-                                    Some(m) => !self.wins_after(&rules.play(&after_d, m), t, spare),
+                                    Some(m) => {
+                                        !self.wins_after(m, &rules.play(&after_d, m), t, spare)
+                                    }
                                 }
                             }))
                 }
@@ -591,7 +622,7 @@ impl<R: Rules> Ctx<'_, R> {
             }
             let answers = successors(rules, &after_d)
                 .iter()
-                .filter(|(_, a)| self.wins_after(a, kd, spare))
+                .filter(|(m, a)| self.wins_after(m, a, kd, spare))
                 .map(|(m, a)| self.attack_node(&after_d, m, a, kd, spare))
                 .collect();
             defences.push(DefenceNode {
@@ -617,8 +648,8 @@ impl<R: Rules> Ctx<'_, R> {
         };
         moves
             .into_iter()
-            .filter(|(_, a)| {
-                !(self.defence_reaches_goal(a) || (n > 1 && self.att_wins(a, n - 1, spare)))
+            .filter(|(m, a)| {
+                !(self.defence_reaches_goal(m, a) || (n > 1 && self.att_wins(a, n - 1, spare)))
             })
             .collect()
     }
@@ -642,7 +673,7 @@ pub fn solve<R: Rules>(
     let spare = spec.non_trivial.map_or(0, |nt| nt.max_extra);
     let mut solution = BattleSolution::default();
     if spec.post_key {
-        let (threat, defences) = limits.counted(|| ctx.below(pos, n, spare));
+        let (threat, defences) = limits.counted(|| ctx.below(None, pos, n, spare));
         let dummy = PlayedMove {
             mv: Move::null(),
             mover: !pos.side,
@@ -667,10 +698,10 @@ pub fn solve<R: Rules>(
     if spec.kind == BattleKind::Reflex {
         let forced: Vec<RootMove> = moves
             .iter()
-            .filter(|(_, after)| goal_reached(rules, after, spec.goal))
+            .filter(|(mv, after)| goal_reached(rules, mv, after, spec.goal))
             .map(|(mv, after)| RootMove {
                 node: AttackNode {
-                    mv: annotate(rules, pos, mv, after),
+                    mv: annotate(rules, pos, mv, after, spec.goal),
                     threat: Threat::NotShown,
                     defences: Vec::new(),
                 },
@@ -687,14 +718,14 @@ pub fn solve<R: Rules>(
     // One root move's verdict: a key, a try with its refutations, or neither.
     let verdict = |(mv, after): &(Move, Position<R::Ext>)| {
         limits.counted(|| {
-            let wins = ctx.wins_after(after, n, spare);
+            let wins = ctx.wins_after(mv, after, n, spare);
             if wins {
                 let node = if spec.variations {
-                    let k = ctx.min_length_after(after, n, spare).unwrap_or(n);
+                    let k = ctx.min_length_after(mv, after, n, spare).unwrap_or(n);
                     ctx.attack_node(pos, mv, after, k.max(1), spare)
                 } else {
                     AttackNode {
-                        mv: annotate(rules, pos, mv, after),
+                        mv: ctx.attack_played(pos, mv, after),
                         threat: Threat::NotShown,
                         defences: Vec::new(),
                     }
@@ -712,7 +743,7 @@ pub fn solve<R: Rules>(
             if spec.max_refutations == 0 || no_tries || limits.expired() {
                 return None;
             }
-            if spec.kind == BattleKind::Direct && goal_reached(rules, after, spec.goal) {
+            if spec.kind == BattleKind::Direct && goal_reached(rules, mv, after, spec.goal) {
                 return None;
             }
             let refs = ctx.refutations(after, n, spare);
@@ -720,15 +751,15 @@ pub fn solve<R: Rules>(
                 return None;
             }
             let node = if spec.variations {
-                let (threat, defences) = ctx.below(after, n, spare);
+                let (threat, defences) = ctx.below(Some(mv), after, n, spare);
                 AttackNode {
-                    mv: annotate(rules, pos, mv, after),
+                    mv: ctx.attack_played(pos, mv, after),
                     threat,
                     defences,
                 }
             } else {
                 AttackNode {
-                    mv: annotate(rules, pos, mv, after),
+                    mv: ctx.attack_played(pos, mv, after),
                     threat: Threat::NotShown,
                     defences: Vec::new(),
                 }
@@ -745,7 +776,9 @@ pub fn solve<R: Rules>(
             })
         })
     };
-    let order = costly_first(&moves, n, |after| ctx.wins_after(after, n - 1, spare));
+    let order = costly_first(&moves, n, |mv, after| {
+        ctx.wins_after(mv, after, n - 1, spare)
+    });
     let mut verdicts: Vec<(usize, Option<RootMove>)> =
         order.par_iter().map(|&i| (i, verdict(&moves[i]))).collect();
     verdicts.sort_unstable_by_key(|&(i, _)| i);
@@ -780,9 +813,9 @@ fn set_play<R: Rules>(
     // reference solver shows a Maximummer's forced mate `1...Qh7-b1 #` in s#10).
     let all_reach_goal = defences
         .iter()
-        .all(|(_, after_d)| ctx.defence_reaches_goal(after_d));
+        .all(|(d, after_d)| ctx.defence_reaches_goal(d, after_d));
     for (d, after_d) in defences {
-        let show = if ctx.defence_reaches_goal(&after_d) {
+        let show = if ctx.defence_reaches_goal(&d, &after_d) {
             n <= 2 || all_reach_goal
         } else {
             n > 1 && ctx.att_wins(&after_d, n - 1, spare)
@@ -793,7 +826,7 @@ fn set_play<R: Rules>(
         let answers = match ctx.min_length(&after_d, n - 1, spare) {
             Some(k) => successors(rules, &after_d)
                 .iter()
-                .filter(|(_, a)| ctx.wins_after(a, k, spare))
+                .filter(|(m, a)| ctx.wins_after(m, a, k, spare))
                 .map(|(m, a)| ctx.attack_node(&after_d, m, a, k, spare))
                 .collect(),
             _ => Vec::new(),
@@ -814,7 +847,7 @@ fn set_play<R: Rules>(
 fn costly_first<E: Extension>(
     moves: &[(Move, Position<E>)],
     n: u32,
-    shorter: impl Fn(&Position<E>) -> bool + Sync,
+    shorter: impl Fn(&Move, &Position<E>) -> bool + Sync,
 ) -> Vec<usize> {
     let mut order: Vec<usize> = (0..moves.len()).collect();
     if rayon::current_num_threads() < 2 || n < 3 || moves.len() < 2 {
@@ -822,9 +855,9 @@ fn costly_first<E: Extension>(
     }
     let costs: Vec<u64> = moves
         .par_iter()
-        .map(|(_, after)| {
+        .map(|(mv, after)| {
             let before = super::visited();
-            shorter(after);
+            shorter(mv, after);
             super::visited() - before
         })
         .collect();

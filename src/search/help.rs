@@ -1,8 +1,8 @@
 //! Help and series play: every line in which the sides cooperate to reach the goal.
 
 use super::{
-    can_reach_goal_in_one, candidate_moves, goal_reached, legal_after, null_move, reach,
-    successors, Limits, PlayedMove, Table,
+    can_reach_goal_in_one, candidate_moves, goal_reached, legal_after, null_move,
+    position_goal_reached, reach, successors, Limits, PlayedMove, Table,
 };
 use crate::board::{Bitboard, Color, Position, Role, Square};
 use crate::conditions::Rules;
@@ -101,18 +101,25 @@ const HELP_SALT: [u64; 6] = [
 
 #[inline]
 fn key<E: crate::board::Extension>(pos: &Position<E>, remaining: usize, end: End) -> u64 {
-    let end_salt = match end {
-        End::Goal(Goal::Mate) => HELP_SALT[0],
-        End::Goal(Goal::Stalemate) => HELP_SALT[1],
-        End::Forced(Goal::Mate) => HELP_SALT[2],
-        End::Forced(Goal::Stalemate) => HELP_SALT[3],
-        End::Reflex(Goal::Mate) => HELP_SALT[4],
-        End::Reflex(Goal::Stalemate) => HELP_SALT[5],
+    let (salt, goal) = match end {
+        End::Goal(goal) => (HELP_SALT[0], goal),
+        End::Forced(goal) => (HELP_SALT[1], goal),
+        End::Reflex(goal) => (HELP_SALT[2], goal),
     };
+    let end_salt = salt ^ crate::board::scramble(goal.index().wrapping_add(HELP_SALT[3]));
     // Mixed, not rotated: a rotation by a multiple of the step count repeats every 64
     // steps, and a series of 33 moves or more then read, for a position with 64 more
     // steps to go, the loss stored for it with fewer (stip-52: ser-=65 found nothing).
     pos.hash() ^ crate::board::scramble(end_salt ^ remaining as u64)
+}
+
+impl End {
+    /// The goal the last move (or the forced or obliged move after the plan) reaches.
+    pub fn goal(self) -> Goal {
+        match self {
+            End::Goal(g) | End::Forced(g) | End::Reflex(g) => g,
+        }
+    }
 }
 
 impl<R: Rules> Ctx<'_, R> {
@@ -125,13 +132,17 @@ impl<R: Rules> Ctx<'_, R> {
 
     fn end_holds(&self, pos: &Position<R::Ext>) -> bool {
         match self.plan.end {
-            End::Goal(goal) => goal_reached(self.rules, pos, goal),
+            // A goal of the move itself is judged where its move is played (`finish`);
+            // here, after a pass, only mate and stalemate can hold.
+            End::Goal(goal) => {
+                goal.is_mate_or_stalemate() && position_goal_reached(self.rules, pos, goal)
+            }
             End::Forced(goal) => {
                 let next = successors(self.rules, pos);
                 !next.is_empty()
                     && next
                         .iter()
-                        .all(|(_, after)| goal_reached(self.rules, after, goal))
+                        .all(|(mv, after)| goal_reached(self.rules, mv, after, goal))
             }
             End::Reflex(goal) => can_reach_goal_in_one(self.rules, pos, goal),
         }
@@ -157,6 +168,9 @@ impl<R: Rules> Ctx<'_, R> {
         let End::Goal(goal) = self.plan.end else {
             return true;
         };
+        if !goal.is_mate_or_stalemate() {
+            return true;
+        }
         let (defender, last) = self.defender(pos, idx);
         let plays = self.plays[idx];
         reach::goal_in_reach(pos, defender, goal, plays[1 - last], plays[last])
@@ -175,6 +189,9 @@ impl<R: Rules> Ctx<'_, R> {
         let End::Goal(goal) = self.plan.end else {
             return Bitboard::EMPTY;
         };
+        if !goal.is_mate_or_stalemate() {
+            return Bitboard::EMPTY;
+        }
         let (defender, last) = self.defender(pos, idx);
         if defender != pos.side {
             return Bitboard::EMPTY;
@@ -193,9 +210,10 @@ impl<R: Rules> Ctx<'_, R> {
         }
         // The king's moves under mate were measured to cost more than they saved.
         let board = &pos.board;
-        let units = match goal {
-            Goal::Mate => board.by_color(defender) & !board.by_role(Role::King),
-            Goal::Stalemate => board.by_color(defender),
+        let units = if goal == Goal::Mate {
+            board.by_color(defender) & !board.by_role(Role::King)
+        } else {
+            board.by_color(defender)
         };
         // For mate, a unit that cannot stand where a block would count in time adds
         // nothing to the bound, which failed with it standing still.
@@ -259,7 +277,7 @@ impl<R: Rules> Ctx<'_, R> {
             End::Goal(Goal::Stalemate) => {
                 defender == pos.side && self.plays[idx + 1][1 - last] == 0
             }
-            End::Forced(_) | End::Reflex(_) => false,
+            End::Goal(_) | End::Forced(_) | End::Reflex(_) => false,
         }
     }
 
@@ -284,7 +302,7 @@ impl<R: Rules> Ctx<'_, R> {
                 End::Forced(goal) | End::Reflex(goal) => {
                     // The goal moves belong to the solution: one line for each.
                     for (mv, after) in successors(self.rules, pos) {
-                        if goal_reached(self.rules, &after, goal) {
+                        if goal_reached(self.rules, &mv, &after, goal) {
                             path.push(mv);
                             out.push(path.clone());
                             path.pop();
@@ -381,8 +399,8 @@ impl<R: Rules> Ctx<'_, R> {
         found
     }
 
-    /// The last move: it must reach `goal`. For mate only checking moves qualify, and the
-    /// check test is cheaper than the legality test, so it comes first.
+    /// The last move: it must reach `goal`. For mate and check only checking moves
+    /// qualify, and the check test is cheaper than the legality test, so it comes first.
     fn finish(
         &self,
         pos: &Position<R::Ext>,
@@ -393,18 +411,23 @@ impl<R: Rules> Ctx<'_, R> {
         let rules = self.rules;
         let mut moves = MoveList::new();
         match goal {
-            Goal::Mate => rules.check_candidates(pos, &mut moves),
-            Goal::Stalemate => candidate_moves(rules, pos, &mut moves),
+            Goal::Mate | Goal::Check => rules.check_candidates(pos, &mut moves),
+            _ => candidate_moves(rules, pos, &mut moves),
         }
         let mut found = false;
         for mv in &moves {
             let mut after = *pos;
             rules.play_into(pos, mv, &mut after);
-            let check = rules.in_check(&after, after.side);
-            if (goal == Goal::Mate) != check {
-                continue;
-            }
-            if !legal_after(rules, pos, mv, &after) || rules.has_legal_move(&after) {
+            if goal.is_mate_or_stalemate() {
+                let check = rules.in_check(&after, after.side);
+                if (goal == Goal::Mate) != check {
+                    continue;
+                }
+                if !legal_after(rules, pos, mv, &after) || rules.has_legal_move(&after) {
+                    continue;
+                }
+            } else if !legal_after(rules, pos, mv, &after) || !goal_reached(rules, mv, &after, goal)
+            {
                 continue;
             }
             path.push(*mv);
@@ -496,10 +519,11 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
         plays,
     };
     // Split the first two steps into independent tasks, so that even a root with few moves
-    // keeps every thread busy.
+    // keeps every thread busy. Not the last step: its move is judged with the goal there
+    // (`Ctx::finish`), which a goal of the move itself (capture, castling, ...) needs.
     let mut tasks: Vec<(Vec<Move>, Position<R::Ext>, usize)> = vec![(Vec::new(), *pos, 0)];
     for _ in 0..2 {
-        if tasks.iter().all(|t| t.2 < plan.steps.len()) && tasks.len() < 64 {
+        if tasks.iter().all(|t| t.2 + 1 < plan.steps.len()) && tasks.len() < 64 {
             let mut next = Vec::new();
             for (path, p, idx) in tasks {
                 match plan.steps[idx] {
@@ -574,7 +598,7 @@ fn annotate_line<R: Rules>(
                     continue;
                 }
                 let after = rules.play(&pos, mv);
-                played.push(super::annotate(rules, &pos, mv, &after));
+                played.push(super::annotate(rules, &pos, mv, &after, plan.end.goal()));
                 pos = after;
             }
         }
@@ -582,7 +606,7 @@ fn annotate_line<R: Rules>(
     let mut steps = plan.steps.clone();
     for mv in it {
         let after = rules.play(&pos, mv);
-        played.push(super::annotate(rules, &pos, mv, &after));
+        played.push(super::annotate(rules, &pos, mv, &after, plan.end.goal()));
         steps.push(Step::Play { may_check: true });
         pos = after;
     }

@@ -22,7 +22,7 @@ pub use tt::Table;
 
 use crate::board::{Color, Extension, Position, Square};
 use crate::conditions::Rules;
-use crate::movegen::{Move, MoveList};
+use crate::movegen::{Move, MoveKind, MoveList};
 use crate::stipulation::Goal;
 use std::cell::Cell;
 use std::ops::ControlFlow;
@@ -38,46 +38,68 @@ pub struct PlayedMove {
     /// The moving unit is a royal piece other than a king (printed with the prefix `r`).
     pub royal: bool,
     pub check: bool,
-    /// `#` or `=` when the opponent is mated or stalemated.
+    /// The stipulation's goal, when this move reaches it.
     pub result: Option<Goal>,
     /// The units that changed sides beyond the move's own effects (Masand), with their
     /// new side, in the order printed.
     pub turned: Vec<(Square, Color)>,
 }
 
-/// Describes the move `mv` from `before` to `after` for printing.
+/// Describes the move `mv` from `before` to `after` for printing; `result` is `goal`
+/// when the move reaches it.
 pub fn annotate<R: Rules>(
     rules: &R,
     before: &Position<R::Ext>,
     mv: &Move,
     after: &Position<R::Ext>,
+    goal: Goal,
 ) -> PlayedMove {
     let check = rules.in_check(after, after.side);
-    let stuck = !rules.has_legal_move(after);
     let turned = rules.turned(before, mv);
-    let result = match (stuck, check) {
-        (true, true) => Some(Goal::Mate),
-        (true, false) => Some(Goal::Stalemate),
-        _ => None,
-    };
     PlayedMove {
         mv: *mv,
         mover: before.side,
         kamikaze: before.board.is_kamikaze(mv.from),
         royal: rules.royal_piece(before, mv.from),
         check,
-        result,
+        result: goal_reached(rules, mv, after, goal).then_some(goal),
         turned,
     }
 }
 
-/// Whether `goal` holds in `pos` for the side to move (the side that was just mated or stalemated).
+/// Whether the move `mv`, which led to `after`, reaches `goal`: a position goal asks the
+/// side to move in `after` (mated, stalemated, in check) or the side that moved (has no
+/// move of its own), a move goal asks the move (captures, castles, takes en passant,
+/// ends on the target square).
 #[inline]
-pub fn goal_reached<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: Goal) -> bool {
+pub fn goal_reached<R: Rules>(rules: &R, mv: &Move, after: &Position<R::Ext>, goal: Goal) -> bool {
     match goal {
-        Goal::Mate => rules.in_check(pos, pos.side) && !rules.has_legal_move(pos),
-        Goal::Stalemate => !rules.in_check(pos, pos.side) && !rules.has_legal_move(pos),
+        Goal::Mate => rules.in_check(after, after.side) && !rules.has_legal_move(after),
+        Goal::Stalemate => !rules.in_check(after, after.side) && !rules.has_legal_move(after),
+        Goal::MateOrStalemate => !rules.has_legal_move(after),
+        Goal::DoubleStalemate => {
+            !rules.in_check(after, after.side)
+                && !rules.has_legal_move(after)
+                && !rules.has_legal_move(&null_move(after))
+        }
+        Goal::AutoStalemate => {
+            !rules.in_check(after, after.side) && !rules.has_legal_move(&null_move(after))
+        }
+        Goal::Check => rules.in_check(after, after.side),
+        Goal::Capture | Goal::WinPiece => mv.is_capture(),
+        Goal::Any => true,
+        Goal::Castling => mv.is_castling(),
+        Goal::EnPassant => mv.kind == MoveKind::EnPassant,
+        Goal::Target(sq) => mv.final_square() == Some(sq),
     }
+}
+
+/// Whether the side to move in `pos` is mated (`Goal::Mate`) or stalemated
+/// (`Goal::Stalemate`): the position goals that need no move.
+#[inline]
+pub fn position_goal_reached<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: Goal) -> bool {
+    debug_assert!(goal.is_mate_or_stalemate());
+    rules.in_check(pos, pos.side) == (goal == Goal::Mate) && !rules.has_legal_move(pos)
 }
 
 /// The side to move passes (used for threats, set play and series play).
@@ -100,8 +122,8 @@ pub fn successors<R: Rules>(rules: &R, pos: &Position<R::Ext>) -> Vec<(Move, Pos
 /// Whether some legal move of the side to move reaches `goal` at once.
 pub fn can_reach_goal_in_one<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: Goal) -> bool {
     rules
-        .try_for_each_child(pos, |_, after| {
-            if goal_reached(rules, after, goal) {
+        .try_for_each_child(pos, |mv, after| {
+            if goal_reached(rules, mv, after, goal) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())

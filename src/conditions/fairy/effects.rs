@@ -55,6 +55,19 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             self.finish(pos, mv, mv.effects, out);
             return;
         }
+        let mut mv = mv;
+        if mv.promotion.is_some()
+            && pos.board.is_kamikaze(mv.from)
+            && !self.kamikaze_all
+            && self.captured_reborn().is_none()
+        {
+            // A kamikaze pawn that captures onto its last rank vanishes before it could
+            // promote: one move, as Popeye plays it (`kPa7*b8[-wkPb8]`).
+            if mv.promotion != self.promotions.iter().next() {
+                return;
+            }
+            mv.promotion = None;
+        }
         let mover = pos.side;
         let moved = Piece::new(mover, mv.promotion.unwrap_or(mv.role));
         // The board after the plain capture (the position's other state is not needed).

@@ -5,7 +5,7 @@ use super::plans::{Plan, Setup, Target};
 use crate::board::{scramble, Bitboard, Color, Extension, Position, Role, Square};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveKind};
-use crate::search::{goal_reached, reach, visit, Limits, Table};
+use crate::search::{position_goal_reached, reach, visit, Limits, Table};
 use crate::stipulation::Goal;
 use smallvec::SmallVec;
 
@@ -161,7 +161,7 @@ impl<R: Rules> PlanSearch<'_, R> {
     ) -> bool {
         visit();
         if remaining == 0 {
-            if goal_reached(self.rules, pos, Goal::Stalemate) {
+            if position_goal_reached(self.rules, pos, Goal::Stalemate) {
                 out.push(path.clone());
                 return true;
             }

@@ -261,9 +261,10 @@ impl Bound<'_> {
         // With no move left the defender's units stay: a flight holds one or is guarded.
         let fresh = || Blocks::new(0, u32::MAX);
         let cost = |f: Square| if own.contains(f) { 0 } else { NEVER };
-        match goal {
-            Goal::Mate => self.mate_holds(king, fresh, cost),
-            Goal::Stalemate => self.stalemate_holds(king, fresh, cost),
+        if goal == Goal::Mate {
+            self.mate_holds(king, fresh, cost)
+        } else {
+            self.stalemate_holds(king, fresh, cost)
         }
     }
 

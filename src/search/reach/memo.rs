@@ -54,7 +54,7 @@ impl InPlaceKey {
             king.index() as u64
                 | u64::from(att) << 8
                 | (attacker.index() as u64) << 16
-                | (goal as u64) << 24
+                | goal.index() << 24
                 | rights << 32
                 | attacker_king << 40,
         ])

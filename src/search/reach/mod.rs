@@ -42,7 +42,9 @@ pub fn goal_in_reach<E: Extension>(
     attacker_moves: usize,
     defender_moves: usize,
 ) -> bool {
-    bound_holds(pos, defender, goal, attacker_moves, defender_moves, None)
+    // The bounds know mate and stalemate only.
+    !goal.is_mate_or_stalemate()
+        || bound_holds(pos, defender, goal, attacker_moves, defender_moves, None)
 }
 
 /// Whether `goal` against `defender` may still stand after the defender, to move, plays
@@ -257,9 +259,10 @@ fn bound_holds<E: Extension>(
         king_attack: attacker_king.map(|(a, _)| a),
         king_reach: attacker_king.map(|(_, r)| r),
         att,
-        pinners: match goal {
-            Goal::Stalemate => Pinners::of(d, &attacker_units, attacker, att),
-            Goal::Mate => Pinners::default(),
+        pinners: if goal == Goal::Stalemate {
+            Pinners::of(d, &attacker_units, attacker, att)
+        } else {
+            Pinners::default()
         },
     };
     if def == 0 {
@@ -319,9 +322,10 @@ fn bound_holds<E: Extension>(
         .iter()
         .fold(ball(king, def), |b, &c| b | ball(c, def - 1));
     // For mate only the squares some unit can check in time.
-    let squares = match goal {
-        Goal::Mate => walk & within(&check, bound.att),
-        Goal::Stalemate => walk,
+    let squares = if goal == Goal::Mate {
+        walk & within(&check, bound.att)
+    } else {
+        walk
     };
     let mut free: SmallVec<[Free; 16]> = SmallVec::new();
     if goal == Goal::Stalemate {
@@ -354,9 +358,10 @@ fn bound_holds<E: Extension>(
         }
         let fresh = || Blocks::new(spare, blockers);
         let cost = |f: Square| block[f.index()];
-        if match goal {
-            Goal::Mate => bound.mate_holds(k, fresh, cost),
-            Goal::Stalemate => bound.stalemate_holds(k, fresh, cost),
+        if if goal == Goal::Mate {
+            bound.mate_holds(k, fresh, cost)
+        } else {
+            bound.stalemate_holds(k, fresh, cost)
         } {
             return true;
         }

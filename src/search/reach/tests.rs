@@ -372,7 +372,7 @@ fn the_defenders_last_moves_close_in_few_units() {
 fn reachable(pos: &Position, plies: usize, goal: Goal) -> bool {
     use crate::conditions::{Orthodox, Rules};
     if plies == 0 {
-        return crate::search::goal_reached(&Orthodox, pos, goal);
+        return crate::search::position_goal_reached(&Orthodox, pos, goal);
     }
     let mut next = Vec::new();
     Orthodox.legal_successors(pos, &mut next);
