@@ -88,25 +88,29 @@ struct Ctx<'a, R: Rules> {
     found: &'a AtomicUsize,
     /// `plays[idx][p]`: the played steps from `idx` on whose distance from `idx` has parity `p`.
     plays: Vec<[usize; 2]>,
+    /// The table salt of the plan's end ([`end_salt`]).
+    salt: u64,
 }
 
-const HELP_SALT: [u64; 6] = [
+const HELP_SALT: [u64; 4] = [
     0x5851_F42D_4C95_7F2D,
     0x1405_7B7E_F767_814F,
     0x2545_F491_4F6C_DD1D,
     0x9E37_79B9_7F4A_7C15,
-    0xD1B5_4A32_D192_ED03,
-    0x8CB9_2BA7_2F3D_8DD7,
 ];
 
-#[inline]
-fn key<E: crate::board::Extension>(pos: &Position<E>, remaining: usize, end: End) -> u64 {
+/// The table salt of a plan's end (kind and goal), computed once per search.
+fn end_salt(end: End) -> u64 {
     let (salt, goal) = match end {
         End::Goal(goal) => (HELP_SALT[0], goal),
         End::Forced(goal) => (HELP_SALT[1], goal),
         End::Reflex(goal) => (HELP_SALT[2], goal),
     };
-    let end_salt = salt ^ crate::board::scramble(goal.index().wrapping_add(HELP_SALT[3]));
+    salt ^ crate::board::scramble(goal.index().wrapping_add(HELP_SALT[3]))
+}
+
+#[inline]
+fn key<E: crate::board::Extension>(pos: &Position<E>, remaining: usize, end_salt: u64) -> u64 {
     // Mixed, not rotated: a rotation by a multiple of the step count repeats every 64
     // steps, and a series of 33 moves or more then read, for a position with 64 more
     // steps to go, the loss stored for it with fewer (stip-52: ser-=65 found nothing).
@@ -327,7 +331,7 @@ impl<R: Rules> Ctx<'_, R> {
                 return false;
             }
         }
-        let k = key(pos, remaining, self.plan.end);
+        let k = key(pos, remaining, self.salt);
         if self.table.get(k).lose != 0 {
             return false;
         }
@@ -383,7 +387,7 @@ impl<R: Rules> Ctx<'_, R> {
                         }
                     }
                     self.table
-                        .prefetch(key(after, remaining - 1, self.plan.end));
+                        .prefetch(key(after, remaining - 1, self.salt));
                     children.push((*mv, *after));
                 });
                 for (mv, after) in &children {
@@ -517,6 +521,7 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
         limits,
         found: &found,
         plays,
+        salt: end_salt(plan.end),
     };
     // Split the first two steps into independent tasks, so that even a root with few moves
     // keeps every thread busy. Not the last step: its move is judged with the goal there
