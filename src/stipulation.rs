@@ -360,6 +360,14 @@ impl FromStr for Stipulation {
                 "invalid stipulation \"{orig}\": the number of moves must be at least 1"
             ));
         }
+        if series && matches!(play, Play::Reflex | Play::SemiReflex) && !goal.is_mate_or_stalemate()
+        {
+            // The reference solver binds the series side too (it may not pass a move that
+            // reaches the goal), which the series search does not model for these goals.
+            return Err(format!(
+                "unsupported stipulation \"{orig}\": series reflex play with a goal other than # or = is not supported"
+            ));
+        }
         let battle = !series && play != Play::Help;
         if exact && battle && moves > 1 {
             return Err(format!(
@@ -525,6 +533,8 @@ mod tests {
         assert!(e.contains("unsupported"), "{e}");
         let e = "2->ser-h#4".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("unsupported"), "{e}");
+        let e = "ser-rx3".parse::<Stipulation>().unwrap_err();
+        assert!(e.contains("not supported"), "{e}");
         let e = "pser-h#6".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("unsupported"), "{e}");
         for s in ["exact-#2", "exact-s#3", "exact-r#2", "exact-semi-r#2"] {

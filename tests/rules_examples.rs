@@ -357,3 +357,71 @@ fn zero_position_changes_are_twin_a_and_later_twins_start_from_the_diagram() {
     assert_eq!(labels, ["a) wRb2-->b1", "b) wRb2-->c2"]);
     assert!(text::problem(&report).contains("\nzeroposition\n"));
 }
+
+#[test]
+fn couscous_anticirce_capturer_promotes_where_it_is_reborn() {
+    // Constructed; the keys checked with Popeye 4.104: the pawn takes the knight and is
+    // reborn on the knight's square b8, its last rank, as each kind it may promote to.
+    case(
+        "white kh1 pa3 black kh8 sb4",
+        "x1",
+        "AntiCirce Couscous",
+        &[
+            "1.a3*b4[wPb4->b8=B] x !",
+            "1.a3*b4[wPb4->b8=Q] + x !",
+            "1.a3*b4[wPb4->b8=R] + x !",
+            "1.a3*b4[wPb4->b8=S] x !",
+        ],
+    );
+}
+
+#[test]
+fn anticirce_rex_exclusive_king_is_not_reborn() {
+    // Constructed; the keys checked with Popeye 4.104.
+    case(
+        "white ka1 ph2 black kh8 pa2",
+        "x1",
+        "AntiCirce RexExclusive",
+        &["1.Ka1*a2 x !"],
+    );
+}
+
+#[test]
+fn isardam_double_step_observed_by_an_en_passant_taker_is_illegal() {
+    // Constructed; the moves checked with Popeye 4.104 (~1): c2-c3 stands observed by the
+    // d4 pawn, and so does c2-c4, which it could take en passant.
+    case(
+        "white ke1 pc2 black ke8 pd4",
+        "~1",
+        "Isardam",
+        &[
+            "1.Ke1-d1 !",
+            "1.Ke1-d2 !",
+            "1.Ke1-e2 !",
+            "1.Ke1-f1 !",
+            "1.Ke1-f2 !",
+        ],
+    );
+}
+
+#[test]
+fn make_and_take_en_passant_after_a_make() {
+    // Constructed; the solutions checked with Popeye 4.104: after c7-c5 the d6 pawn makes
+    // d6-d5, the b7 pawn b7-b5 (each as a black pawn), and takes on c6 en passant.
+    case(
+        "white kh1 pd6 pb7 black kh5 pc7",
+        "hx1",
+        "Make&TakeChess",
+        &[
+            "1.Kh5-g4 b7*c7 x",
+            "1.Kh5-g5 b7*c7 x",
+            "1.Kh5-g6 b7*c7 x",
+            "1.Kh5-h4 b7*c7 x",
+            "1.Kh5-h6 b7*c7 x",
+            "1.c7-c5 b7*c6 ep. x",
+            "1.c7-c5 d6*c6 ep. x",
+            "1.c7-c6 b7*c6 x",
+            "1.c7-c6 d6*c6 x",
+        ],
+    );
+}

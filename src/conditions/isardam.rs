@@ -6,8 +6,8 @@
 
 use super::geometry::Geometry;
 use super::madrasi::Madrasi;
-use crate::board::{Board, Color, FairyStore, Piece, Square};
-use crate::movegen::{attacks_from, Promotions};
+use crate::board::{Board, Color, EnPassant, FairyStore, Piece, Role, Square};
+use crate::movegen::{attacks, attacks_from, Promotions};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Isardam {
@@ -59,6 +59,19 @@ impl Isardam {
             board.role_at(sq).is_some_and(|role| !role.is_orthodox())
                 && m.paralysed(board, sq, royal[Color::Black.index()] == Some(sq), geometry)
         })
+    }
+
+    /// Whether a pawn that has just stepped two squares (`ep`) stands observed by an enemy
+    /// pawn that could take it en passant: an observation as any other, as the reference
+    /// solver counts it (its example "avoid the illegal observation after a double step":
+    /// with a black pawn on e4, neither d2-d3 nor d2-d4 is legal).
+    pub fn en_passant_observed<F: FairyStore>(board: &Board<F>, ep: Option<EnPassant>) -> bool {
+        let Some(ep) = ep else { return false };
+        let Some(pawn) = board.piece_at(ep.pawn).filter(|p| p.role == Role::Pawn) else {
+            return false;
+        };
+        (attacks::pawn(pawn.color, ep.crossed) & board.pieces(!pawn.color, Role::Pawn))
+            .is_nonempty()
     }
 
     /// Whether the attack of the unit on `from` on `color`'s royal unit on `k` is check:

@@ -141,13 +141,7 @@ impl<R: Rules> Ctx<'_, R> {
             End::Goal(goal) => {
                 goal.is_mate_or_stalemate() && position_goal_reached(self.rules, pos, goal)
             }
-            End::Forced(goal) => {
-                let next = successors(self.rules, pos);
-                !next.is_empty()
-                    && next
-                        .iter()
-                        .all(|(mv, after)| goal_reached(self.rules, mv, after, goal))
-            }
+            End::Forced(goal) => forced_to_goal(self.rules, pos, goal),
             End::Reflex(goal) => can_reach_goal_in_one(self.rules, pos, goal),
         }
     }
@@ -285,6 +279,22 @@ impl<R: Rules> Ctx<'_, R> {
         }
     }
 
+    /// Whether the move at step `idx` to `after` ends the play before its last step: a
+    /// move of the side that plays the last step which reaches a goal of the move (a
+    /// capture in `hx2`) is a shorter solution, not a way on, as Popeye plays it (`h~2`
+    /// has only the lines of `h~1`). Mate and stalemate end the play by themselves.
+    #[inline]
+    fn ends_early(&self, idx: usize, mv: &Move, after: &Position<R::Ext>) -> bool {
+        let End::Goal(goal) = self.plan.end else {
+            return false;
+        };
+        let last = self.plan.steps.len() - 1;
+        !goal.is_mate_or_stalemate()
+            && idx < last
+            && (last - idx) % 2 == 0
+            && goal_reached(self.rules, mv, after, goal)
+    }
+
     /// Collects every completion of the plan from step `idx`; returns whether there was one.
     /// `bounded`: the caller has found the goal in reach from `pos`.
     fn search(
@@ -357,6 +367,9 @@ impl<R: Rules> Ctx<'_, R> {
                     if !may_check && self.rules.in_check(&after, after.side) {
                         continue;
                     }
+                    if self.ends_early(idx, &mv, &after) {
+                        continue;
+                    }
                     path.push(mv);
                     found |= self.search(&after, idx + 1, false, path, out);
                     path.pop();
@@ -373,6 +386,9 @@ impl<R: Rules> Ctx<'_, R> {
                     if !may_check && self.rules.in_check(after, after.side) {
                         return;
                     }
+                    if self.ends_early(idx, mv, after) {
+                        return;
+                    }
                     if bound_children {
                         let holds = match standing {
                             Some((defender, att, question, holds))
@@ -386,8 +402,7 @@ impl<R: Rules> Ctx<'_, R> {
                             return;
                         }
                     }
-                    self.table
-                        .prefetch(key(after, remaining - 1, self.salt));
+                    self.table.prefetch(key(after, remaining - 1, self.salt));
                     children.push((*mv, *after));
                 });
                 for (mv, after) in &children {
@@ -470,12 +485,31 @@ pub fn solve_plan<R: Rules>(
 }
 
 /// Whether the side to move may pass at a pass step of the plan: not in series reflex
-/// play when it could reach the goal, which it then must (the series ends there).
+/// play when it could reach the goal, which it then must (the series ends there); not in
+/// series self play when every move of it would reach the goal (the series has ended
+/// there: a longer line through it is no solution, as Popeye plays ser-sx2).
 fn may_pass<R: Rules>(rules: &R, plan: &Plan, pos: &Position<R::Ext>) -> bool {
     match plan.end {
         End::Reflex(goal) => !can_reach_goal_in_one(rules, pos, goal),
-        _ => true,
+        End::Forced(goal) => !forced_to_goal(rules, pos, goal),
+        End::Goal(_) => true,
     }
+}
+
+/// Whether the side to move has a move and every move of it reaches `goal`.
+fn forced_to_goal<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: Goal) -> bool {
+    let mut any = false;
+    let all = rules
+        .try_for_each_child(pos, |mv, after| {
+            any = true;
+            if goal_reached(rules, mv, after, goal) {
+                std::ops::ControlFlow::Continue(())
+            } else {
+                std::ops::ControlFlow::Break(())
+            }
+        })
+        .is_continue();
+    any && all
 }
 
 /// Whether a plan is searched through its final positions (`search::intelligent`): a
@@ -542,6 +576,9 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
                                 && idx + 1 < plan.steps.len()
                                 && rules.in_check(&after, after.side)
                             {
+                                continue;
+                            }
+                            if ctx.ends_early(idx, &mv, &after) {
                                 continue;
                             }
                             let mut path = path.clone();

@@ -107,7 +107,11 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         effects.push(Change::Remove(mv.to, Cause::Removal { shown }));
                     }
                 }
-            } else if let Some(anti) = self.anticirce() {
+            } else if let Some(anti) = self
+                .anticirce()
+                // Under Rex Exclusive a king that captures is not reborn.
+                .filter(|a| a.rex_inclusive || moved.role != Role::King)
+            {
                 let role = anti.kind.reborn_capturer(moved.role, captured.role);
                 let cap = Capture {
                     role,
@@ -135,9 +139,26 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     return;
                 }
                 board.take(mv.to);
-                board.put(sq, Piece::new(mover, role), false);
+                let reborn = Piece::new(mover, role);
+                if role.is_pawn() && sq.rank() == mover.promotion_rank() {
+                    // A pawn reborn on its last rank promotes there (`[wPb4->b8=Q]`, as in
+                    // Couscous Anticirce): one move per choice. Anticirce has no second
+                    // rebirth, so each goes on to the end at once.
+                    for placement in placements(self.rebirth_promotions(), reborn, sq, false) {
+                        let mut board = *board;
+                        board.put(sq, placement.piece, false);
+                        let mut e = effects;
+                        e.push(Change::Relocate(mv.to, placement, Cause::Relocation));
+                        if self.recolours(pos, &mv) {
+                            recolour_capturer(&mut board, &mut e, &mv, !mover);
+                        }
+                        self.finish(pos, mv, e, out);
+                    }
+                    return;
+                }
+                board.put(sq, reborn, false);
                 let placement = Placement {
-                    piece: Piece::new(mover, role),
+                    piece: reborn,
                     square: sq,
                     kamikaze: false,
                     promoted: None,
@@ -474,6 +495,19 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
         if self.messigny.is_some() {
             p.ext.exchanged = [NO_ORIGIN; 2];
+        }
+        if self.make_take
+            && p.ep.is_none()
+            && mv.role == Role::Pawn
+            && mv.from.rank().abs_diff(mv.to.rank()) == 2
+            && p.board.pieces(!mover, Role::Pawn).is_nonempty()
+        {
+            // Under Make & Take an enemy pawn anywhere may reach a square to take it from
+            // with its make (`h7*g6 ep.`: h7-h5 as a black pawn, then the take).
+            p.ep = Some(crate::board::EnPassant {
+                crossed: Square::from_coords(mv.to.file(), (mv.from.rank() + mv.to.rank()) / 2),
+                pawn: mv.to,
+            });
         }
         if self.einstein.is_some() {
             p.ext.far_crossed = Einstein::far_crossing(&p.board, mover, mv)

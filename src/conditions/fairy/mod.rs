@@ -329,6 +329,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         match circe.reborn {
             // Some square is always free: the one the capturer left.
             Reborn::Capturer if circe.square == SquareRule::Super => true,
+            // Under Rex Exclusive a king that captures stays where it took.
+            Reborn::Capturer if !circe.rex_inclusive && capturer.role == Role::King => true,
             Reborn::Capturer => {
                 let promoting = self.einstein.is_none()
                     && capturer.role == Role::Pawn
@@ -598,9 +600,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
         self.koeko.is_none_or(|c| c.move_allowed(&after.board, mv))
             && !self.in_check(after, side)
-            && self
-                .isardam
-                .is_none_or(|i| !i.any_observed(&after.board, royal_squares(after), self.geometry))
+            && self.isardam.is_none_or(|i| {
+                !i.any_observed(&after.board, royal_squares(after), self.geometry)
+                    && !Isardam::en_passant_observed(&after.board, after.ep)
+            })
             && (!self.checkless || self.checkless_allows(after, depth))
     }
 }
