@@ -452,33 +452,20 @@ impl<R: Rules> Ctx<'_, R> {
         (1..=max).find(|&k| self.wins_after(mv, after, k, spare))
     }
 
-    /// A defence as printed: the reference solver marks only the goal of the
-    /// stipulation, and a defender's move reaches it only in self and reflex play; in
-    /// direct play a defence that mates or stalemates the attacker shows its check alone
-    /// (`but 1...Rb7-h7 + !` in Checkless chess).
-    fn defence_played(
+    /// A move as printed: the reference solver marks only the goal of the stipulation,
+    /// which the attacker reaches in direct play and the defender in self and reflex
+    /// play. So in direct play a defence that mates or stalemates the attacker shows its
+    /// check alone (`but 1...Rb7-h7 + !` in Checkless chess), and in self play an
+    /// attacker's capture is printed plain (`1.b6*a7-a6` in sx3).
+    fn played(
         &self,
         before: &Position<R::Ext>,
         mv: &Move,
         after: &Position<R::Ext>,
+        by_attacker: bool,
     ) -> PlayedMove {
         let mut played = annotate(self.rules, before, mv, after, self.spec.goal);
-        if self.spec.kind == BattleKind::Direct || played.result != Some(self.spec.goal) {
-            played.result = None;
-        }
-        played
-    }
-
-    /// An attacker move as printed: it reaches the goal only in direct play (in self and
-    /// reflex play a capture or a check of the attacker is no goal: `1.b6*a7-a6` in sx3).
-    fn attack_played(
-        &self,
-        before: &Position<R::Ext>,
-        mv: &Move,
-        after: &Position<R::Ext>,
-    ) -> PlayedMove {
-        let mut played = annotate(self.rules, before, mv, after, self.spec.goal);
-        if self.spec.kind != BattleKind::Direct {
+        if by_attacker != (self.spec.kind == BattleKind::Direct) {
             played.result = None;
         }
         played
@@ -493,7 +480,7 @@ impl<R: Rules> Ctx<'_, R> {
         n: u32,
         spare: u32,
     ) -> AttackNode {
-        let played = self.attack_played(before, mv, after);
+        let played = self.played(before, mv, after, true);
         let (threat, defences) = self.below(Some(mv), after, n, spare);
         AttackNode {
             mv: played,
@@ -529,7 +516,7 @@ impl<R: Rules> Ctx<'_, R> {
                 .iter()
                 .filter(|(m, a)| goal_reached(rules, m, a, self.spec.goal))
                 .map(|(d, a)| DefenceNode {
-                    mv: self.defence_played(after, d, a),
+                    mv: self.played(after, d, a, false),
                     answers: Vec::new(),
                     refutes: false,
                 })
@@ -571,7 +558,7 @@ impl<R: Rules> Ctx<'_, R> {
                 // Popeye leaves it out unless asked to show it (option MatesIn1).
                 if self.spec.mates_in_1 {
                     defences.push(DefenceNode {
-                        mv: self.defence_played(after, &d, &after_d),
+                        mv: self.played(after, &d, &after_d, false),
                         answers: Vec::new(),
                         refutes: false,
                     });
@@ -582,7 +569,7 @@ impl<R: Rules> Ctx<'_, R> {
                 // A refutation: shown here only below an imaginary key, else by the caller.
                 if self.spec.post_key {
                     defences.push(DefenceNode {
-                        mv: self.defence_played(after, &d, &after_d),
+                        mv: self.played(after, &d, &after_d, false),
                         answers: Vec::new(),
                         refutes: true,
                     });
@@ -626,7 +613,7 @@ impl<R: Rules> Ctx<'_, R> {
                 .map(|(m, a)| self.attack_node(&after_d, m, a, kd, spare))
                 .collect();
             defences.push(DefenceNode {
-                mv: self.defence_played(after, &d, &after_d),
+                mv: self.played(after, &d, &after_d, false),
                 answers,
                 refutes: false,
             });
@@ -725,7 +712,7 @@ pub fn solve<R: Rules>(
                     ctx.attack_node(pos, mv, after, k.max(1), spare)
                 } else {
                     AttackNode {
-                        mv: ctx.attack_played(pos, mv, after),
+                        mv: ctx.played(pos, mv, after, true),
                         threat: Threat::NotShown,
                         defences: Vec::new(),
                     }
@@ -753,20 +740,20 @@ pub fn solve<R: Rules>(
             let node = if spec.variations {
                 let (threat, defences) = ctx.below(Some(mv), after, n, spare);
                 AttackNode {
-                    mv: ctx.attack_played(pos, mv, after),
+                    mv: ctx.played(pos, mv, after, true),
                     threat,
                     defences,
                 }
             } else {
                 AttackNode {
-                    mv: ctx.attack_played(pos, mv, after),
+                    mv: ctx.played(pos, mv, after, true),
                     threat: Threat::NotShown,
                     defences: Vec::new(),
                 }
             };
             let refutations = refs
                 .iter()
-                .map(|(d, a)| ctx.defence_played(after, d, a))
+                .map(|(d, a)| ctx.played(after, d, a, false))
                 .collect();
             Some(RootMove {
                 node,
@@ -832,7 +819,7 @@ fn set_play<R: Rules>(
             _ => Vec::new(),
         };
         out.push(DefenceNode {
-            mv: ctx.defence_played(&passed, &d, &after_d),
+            mv: ctx.played(&passed, &d, &after_d, false),
             answers,
             refutes: false,
         });

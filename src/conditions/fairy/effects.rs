@@ -144,16 +144,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     // A pawn reborn on its last rank promotes there (`[wPb4->b8=Q]`, as in
                     // Couscous Anticirce): one move per choice. Anticirce has no second
                     // rebirth, so each goes on to the end at once.
-                    for placement in placements(self.rebirth_promotions(), reborn, sq, false) {
-                        let mut board = *board;
-                        board.put(sq, placement.piece, false);
-                        let mut e = effects;
-                        e.push(Change::Relocate(mv.to, placement, Cause::Relocation));
-                        if self.recolours(pos, &mv) {
-                            recolour_capturer(&mut board, &mut e, &mv, !mover);
-                        }
-                        self.finish(pos, mv, e, out);
-                    }
+                    self.finish_reborn_capturer(pos, mv, board, effects, reborn, sq, out);
                     return;
                 }
                 board.put(sq, reborn, false);
@@ -313,23 +304,36 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         if !anti.cheylan {
             squares = squares.with(mv.to);
         }
+        let mut lifted = *after;
+        lifted.take(mv.to);
         for sq in squares {
-            for placement in placements(
-                self.rebirth_promotions(),
-                Piece::new(mover, role),
-                sq,
-                false,
-            ) {
-                let mut board = *after;
-                board.take(mv.to);
-                board.put(sq, placement.piece, false);
-                let mut e = effects;
-                e.push(Change::Relocate(mv.to, placement, Cause::Relocation));
-                if self.recolours(pos, &mv) {
-                    recolour_capturer(&mut board, &mut e, &mv, !mover);
-                }
-                self.finish(pos, mv, e, out);
+            let reborn = Piece::new(mover, role);
+            self.finish_reborn_capturer(pos, mv, &lifted, effects, reborn, sq, out);
+        }
+    }
+
+    /// The Anticirce capturer, lifted off `board`, reborn on `sq` (a pawn on its last
+    /// rank as each kind it may promote to), and each move so made finished.
+    #[allow(clippy::too_many_arguments)]
+    fn finish_reborn_capturer(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mv: Move,
+        board: &Board<F>,
+        effects: Effects,
+        reborn: Piece,
+        sq: Square,
+        out: &mut MoveList,
+    ) {
+        for placement in placements(self.rebirth_promotions(), reborn, sq, false) {
+            let mut board = *board;
+            board.put(sq, placement.piece, false);
+            let mut e = effects;
+            e.push(Change::Relocate(mv.to, placement, Cause::Relocation));
+            if self.recolours(pos, &mv) {
+                recolour_capturer(&mut board, &mut e, &mv, !pos.side);
             }
+            self.finish(pos, mv, e, out);
         }
     }
 
