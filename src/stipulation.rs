@@ -120,6 +120,9 @@ pub enum Play {
     Direct,
     /// `h#n`, `h=n`: both sides cooperate.
     Help,
+    /// `hs#n`: both sides cooperate until White's last move, after which every move of
+    /// Black reaches the goal (a help play ending in a forced self goal).
+    HelpSelf,
     /// `s#n`, `s=n`: White forces Black to reach the goal against White.
     SelfPlay,
     /// `r#n`: as self play, but both sides must reach the goal in one move when they can.
@@ -129,11 +132,17 @@ pub enum Play {
 }
 
 impl Play {
+    /// Help play, plain or ending in a forced self goal (`h#n`, `hs#n`).
+    pub const fn is_help(self) -> bool {
+        matches!(self, Play::Help | Play::HelpSelf)
+    }
+
     /// Popeye's prefix for the kind of play (`""`, `"h"`, `"s"`, `"r"`, `"semi-r"`).
     pub const fn prefix(self) -> &'static str {
         match self {
             Play::Direct => "",
             Play::Help => "h",
+            Play::HelpSelf => "hs",
             Play::SelfPlay => "s",
             Play::Reflex => "r",
             Play::SemiReflex => "semi-r",
@@ -271,10 +280,18 @@ impl FromStr for Stipulation {
             return Err(format!(
                 "unsupported stipulation \"{orig}\": reciprocal play is not supported"
             ));
-        } else if strip_prefix_ci(rest, "hs").is_some() || strip_prefix_ci(rest, "hr").is_some() {
+        } else if strip_prefix_ci(rest, "hr").is_some() {
             return Err(format!(
-                "unsupported stipulation \"{orig}\": help-self and help-reflex play are not supported"
+                "unsupported stipulation \"{orig}\": help-reflex play is not supported"
             ));
+        } else if let Some(r) = strip_prefix_ci(rest, "hs") {
+            if series {
+                return Err(format!(
+                    "unsupported stipulation \"{orig}\": series help-self play is not supported"
+                ));
+            }
+            rest = r;
+            Play::HelpSelf
         } else if let Some(r) = strip_prefix_ci(rest, "h") {
             rest = r;
             Play::Help
@@ -350,7 +367,7 @@ impl FromStr for Stipulation {
         let moves: u32 = whole.parse().map_err(|_| {
             format!("number of moves \"{whole}\" in stipulation \"{orig}\" is too large")
         })?;
-        if half && (play != Play::Help || series) {
+        if half && (!play.is_help() || series) {
             return Err(format!(
                 "invalid stipulation \"{orig}\": a half move (n.5) is only possible in help play, e.g. h#2.5"
             ));
@@ -368,7 +385,7 @@ impl FromStr for Stipulation {
                 "unsupported stipulation \"{orig}\": series reflex play with a goal other than # or = is not supported"
             ));
         }
-        let battle = !series && play != Play::Help;
+        let battle = !series && !play.is_help();
         if exact && battle && moves > 1 {
             return Err(format!(
                 "unsupported stipulation \"{orig}\": exact- in direct, self and reflex play is not supported"
@@ -527,8 +544,14 @@ mod tests {
             let e = s.parse::<Stipulation>().unwrap_err();
             assert!(e.starts_with("unsupported goal"), "{s}: {e}");
         }
-        let e = "hs#3".parse::<Stipulation>().unwrap_err();
-        assert!(e.contains("unsupported"), "{e}");
+        let e = "hr#3".parse::<Stipulation>().unwrap_err();
+        assert!(e.contains("not supported"), "{e}");
+        let e = "ser-hs#3".parse::<Stipulation>().unwrap_err();
+        assert!(e.contains("not supported"), "{e}");
+        assert_eq!(parse("hs#3").play, Play::HelpSelf);
+        for s in ["hs#2", "hs#2.5", "hsx3"] {
+            assert_eq!(parse(s).to_string(), s, "round trip of {s}");
+        }
         let e = "reci-h#2".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("unsupported"), "{e}");
         let e = "2->ser-h#4".parse::<Stipulation>().unwrap_err();

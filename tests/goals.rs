@@ -191,3 +191,61 @@ fn en_passant_is_a_kind_of_move() {
     Orthodox.legal_successors(&pos, &mut v);
     assert!(v.iter().any(|(m, _)| m.kind == MoveKind::EnPassant));
 }
+
+#[test]
+fn help_self_in_one_is_every_forced_answer_after_a_white_move() {
+    // hs?1: White moves, then every move of Black reaches the goal (and Black has one);
+    // a line per White move and forced answer.
+    let rules = Orthodox;
+    let mut compared = 0;
+    for fen in FENS {
+        let pos: Position<()> = Position::from_fen(fen).unwrap();
+        for goal in [Goal::Capture, Goal::Check, Goal::Any, Goal::Mate] {
+            let mut want = Vec::new();
+            let mut first = Vec::new();
+            rules.legal_successors(&pos, &mut first);
+            for (w, after_w) in &first {
+                let mut answers = Vec::new();
+                rules.legal_successors(after_w, &mut answers);
+                if answers.is_empty()
+                    || !answers
+                        .iter()
+                        .all(|(b, after_b)| selects(goal, after_w, b, after_b))
+                {
+                    continue;
+                }
+                let w_text = notation::full(&annotate(&rules, &pos, w, after_w, goal));
+                let w_text = w_text.trim_end_matches(&format!(" {}", goal.end_marker()));
+                for (b, after_b) in &answers {
+                    let b_text = notation::full(&annotate(&rules, after_w, b, after_b, goal));
+                    want.push(format!("{w_text} {b_text}"));
+                }
+            }
+            let want: Vec<String> = {
+                let mut v: Vec<String> = want
+                    .iter()
+                    .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+                    .collect();
+                v.sort();
+                v
+            };
+            compared += usize::from(!want.is_empty());
+            let stip = format!("hs{}1", goal.symbol());
+            let report = solve_text(&source(fen, &stip));
+            let mut got: Vec<String> = text::problem(&report)
+                .lines()
+                .filter(|l| l.starts_with("  1."))
+                .map(|l| {
+                    l.trim()
+                        .trim_start_matches("1.")
+                        .split_whitespace()
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            got.sort();
+            assert_eq!(got, want, "{stip} in {fen}");
+        }
+    }
+    assert!(compared >= 3, "{compared}");
+}

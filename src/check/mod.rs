@@ -131,7 +131,7 @@ fn expectation(
 }
 
 fn is_battle(stip: &Stipulation) -> bool {
-    !(matches!(stip.play, Play::Help) || stip.series)
+    !(stip.play.is_help() || stip.series)
 }
 
 /// Checks every twin of a problem. Errors that concern the whole problem (no
@@ -214,7 +214,8 @@ fn judge_help(
     let per_side = problem::plans(&stip, &spec.options).len().max(1);
     // Series self and reflex play end with the defender's forced moves, one line each:
     // they are one solution.
-    let forced_end = stip.series && !matches!(stip.play, Play::Help | Play::Direct);
+    let forced_end = (stip.series && !matches!(stip.play, Play::Help | Play::Direct))
+        || stip.play == Play::HelpSelf;
     let mut sides = Vec::new();
     let mut listed = Vec::new();
     let mut short = Vec::new();

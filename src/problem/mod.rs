@@ -230,7 +230,7 @@ fn run<R: Rules>(
     let table = Table::pooled(config.hash_mb);
     let first = setup::first_mover(&stip, options);
     let sides = [swapped];
-    if matches!(stip.play, Play::Help) || stip.series {
+    if stip.play.is_help() || stip.series {
         let mut solutions = Vec::new();
         let mut set_play = None;
         for &swapped in &sides {

@@ -53,7 +53,7 @@ pub fn first_mover(stip: &Stipulation, options: &Options) -> Color {
         };
     }
     match stip.play {
-        Play::Help => {
+        Play::Help | Play::HelpSelf => {
             if help_half_moves(stip, options) % 2 == 1 {
                 Color::White
             } else {
@@ -67,6 +67,10 @@ pub fn first_mover(stip: &Stipulation, options: &Options) -> Color {
 /// Half moves of a help stipulation: 2n, 2n+1 for h#n.5, one less with WhiteToPlay.
 pub fn help_half_moves(stip: &Stipulation, options: &Options) -> usize {
     let mut h = 2 * stip.moves as usize + usize::from(stip.half);
+    if stip.play == Play::HelpSelf {
+        // The last half move is the other side's forced goal move, after the plan.
+        return h - 1;
+    }
     if options.white_to_play && !stip.half && h > 0 {
         h -= 1;
     }
@@ -89,7 +93,8 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
                 Play::Help => search::series_plan(k, true, End::Goal(goal)),
                 Play::Direct => search::series_plan(k, false, End::Goal(goal)),
                 Play::Reflex | Play::SemiReflex => search::series_plan(k, false, End::Reflex(goal)),
-                Play::SelfPlay => search::series_plan(k, false, End::Forced(goal)),
+                // Refused at parsing (`ser-hs`).
+                Play::SelfPlay | Play::HelpSelf => search::series_plan(k, false, End::Forced(goal)),
             })
             .map(|plan| Plan {
                 keep_mating_piece: options.keep_mating_piece,
@@ -109,10 +114,18 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
     lengths.reverse();
     lengths
         .into_iter()
-        .map(|h| Plan {
-            null_moves: options.null_moves,
-            keep_mating_piece: options.keep_mating_piece,
-            ..search::help_plan(h, goal)
+        .map(|h| {
+            let plan = search::help_plan(h, goal);
+            Plan {
+                null_moves: options.null_moves,
+                keep_mating_piece: options.keep_mating_piece,
+                end: if stip.play == Play::HelpSelf {
+                    End::Forced(goal)
+                } else {
+                    plan.end
+                },
+                ..plan
+            }
         })
         .collect()
 }
@@ -124,6 +137,7 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
         Play::Reflex => BattleKind::Reflex,
         Play::SemiReflex => BattleKind::SemiReflex,
         Play::Help => BattleKind::Direct,
+        Play::HelpSelf => BattleKind::SelfPlay,
     };
     BattleSpec {
         kind,

@@ -295,6 +295,22 @@ impl<R: Rules> Ctx<'_, R> {
             && goal_reached(self.rules, mv, after, goal)
     }
 
+    /// Whether help-self play ends at step `idx` before the plan does: the side that
+    /// must reach the goal after the plan is to move and every move of it reaches the
+    /// goal, so the play is a shorter solution here and goes no further (Popeye's `hsx2`
+    /// has `1.h3-h4 a5*b4 x` and not its continuation).
+    fn forced_early(&self, idx: usize, pos: &Position<R::Ext>) -> bool {
+        let End::Forced(goal) = self.plan.end else {
+            return false;
+        };
+        let len = self.plan.steps.len();
+        !self.plan.series
+            && idx < len
+            && (len - idx) % 2 == 0
+            && matches!(self.plan.steps[idx], Step::Play { .. })
+            && forced_to_goal(self.rules, pos, goal)
+    }
+
     /// Collects every completion of the plan from step `idx`; returns whether there was one.
     /// `bounded`: the caller has found the goal in reach from `pos`.
     fn search(
@@ -328,6 +344,9 @@ impl<R: Rules> Ctx<'_, R> {
             return true;
         }
         if self.stop() {
+            return false;
+        }
+        if self.forced_early(idx, pos) {
             return false;
         }
         if self.plan.keep_mating_piece && self.plan.end == End::Goal(Goal::Mate) {
@@ -570,6 +589,7 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
                         next.push((path, null_move(&p), idx + 1))
                     }
                     Step::Pass => {}
+                    Step::Play { .. } if ctx.forced_early(idx, &p) => {}
                     Step::Play { may_check } => {
                         for (mv, after) in step_moves(rules, plan, &p) {
                             if !may_check
