@@ -84,6 +84,29 @@ fn solved(source: &str) -> Vec<String> {
     lines
 }
 
+/// The solver's help-play lines of a one-problem text, without the move number, runs of
+/// blanks collapsed, sorted.
+fn help_lines(source: &str) -> Vec<String> {
+    let report = solve_text(source);
+    collapsed(
+        text::problem(&report)
+            .lines()
+            .filter(|l| l.starts_with("  1."))
+            .map(|l| l.trim().trim_start_matches("1.").to_string())
+            .collect(),
+    )
+}
+
+/// Lines with their runs of blanks collapsed, sorted.
+fn collapsed(lines: Vec<String>) -> Vec<String> {
+    let mut v: Vec<String> = lines
+        .iter()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    v.sort();
+    v
+}
+
 fn source(fen: &str, stip: &str) -> String {
     // Popeye's forsyth has no side to move or rights: the diagram's rights are assumed
     // from the units at home, and e.p. is stated as an option.
@@ -158,26 +181,12 @@ fn help_goals_in_one_are_the_lines_their_rule_selects() {
                     want.push(format!("{b_text} {w}"));
                 }
             }
-            want.sort();
             let stip = format!("h{}1", goal.symbol());
-            let report = solve_text(&source(fen, &stip));
-            let mut got: Vec<String> = text::problem(&report)
-                .lines()
-                .filter(|l| l.starts_with("  1."))
-                .map(|l| {
-                    l.trim()
-                        .trim_start_matches("1.")
-                        .split_whitespace()
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .collect();
-            got.sort();
-            let want: Vec<String> = want
-                .iter()
-                .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-                .collect();
-            assert_eq!(got, want, "{stip} in {fen}");
+            assert_eq!(
+                help_lines(&source(fen, &stip)),
+                collapsed(want),
+                "{stip} in {fen}"
+            );
         }
     }
 }
@@ -221,30 +230,10 @@ fn help_self_in_one_is_every_forced_answer_after_a_white_move() {
                     want.push(format!("{w_text} {b_text}"));
                 }
             }
-            let want: Vec<String> = {
-                let mut v: Vec<String> = want
-                    .iter()
-                    .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-                    .collect();
-                v.sort();
-                v
-            };
+            let want = collapsed(want);
             compared += usize::from(!want.is_empty());
             let stip = format!("hs{}1", goal.symbol());
-            let report = solve_text(&source(fen, &stip));
-            let mut got: Vec<String> = text::problem(&report)
-                .lines()
-                .filter(|l| l.starts_with("  1."))
-                .map(|l| {
-                    l.trim()
-                        .trim_start_matches("1.")
-                        .split_whitespace()
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .collect();
-            got.sort();
-            assert_eq!(got, want, "{stip} in {fen}");
+            assert_eq!(help_lines(&source(fen, &stip)), want, "{stip} in {fen}");
         }
     }
     assert!(compared >= 3, "{compared}");
