@@ -229,64 +229,58 @@ fn run<R: Rules>(
     let stip = twin.stipulation.value;
     let table = Table::pooled(config.hash_mb);
     let first = setup::first_mover(&stip, options);
-    let sides = [swapped];
-    if stip.play.is_help() || stip.series {
-        let mut solutions = Vec::new();
-        let mut set_play = None;
-        for &swapped in &sides {
-            let side = if swapped { !first } else { first };
-            let pos = build_position::<R>(rules, twin, options, side, twin.stipulation.span)?;
-            if options.set_play && !swapped && stip.series && stip.play == Play::Help {
-                // A series helpmate's set play: the other side's last move at once, as if
-                // the series had no move (the reference solver prints it `1...Kd1-e2 =`).
-                let set_pos = search::null_move(&pos);
-                if !rules.in_check(&set_pos, !set_pos.side) {
-                    let plan = search::help_plan(1, stip.goal);
-                    let solution = search::solve_plan(rules, &set_pos, &plan, &table, limits);
-                    set_play = Some(per_target(rules, &set_pos, solution, &stip, options));
-                }
-            }
-            if options.set_play && !swapped && !stip.series {
-                let half_moves = setup::help_half_moves(&stip, options);
-                if half_moves > 1 {
-                    let set_pos = search::null_move(&pos);
-                    if !rules.in_check(&set_pos, !set_pos.side) {
-                        let plan = search::help_plan(half_moves - 1, stip.goal);
-                        let solution = search::solve_plan(rules, &set_pos, &plan, &table, limits);
-                        let mut set = per_target(rules, &set_pos, solution, &stip, options);
-                        if (half_moves - 1) % 2 == 0 {
-                            // Whole moves after the pass: the reference solver shows the
-                            // pass (`1...  ...  2.Sg4-f6 Kd5-c4`).
-                            for line in &mut set.lines {
-                                line.steps.insert(0, search::Step::Pass);
-                            }
-                        }
-                        set_play = Some(set);
+    let side = if swapped { !first } else { first };
+    let mut pos = build_position::<R>(rules, twin, options, side, twin.stipulation.span)?;
+    if !(stip.play.is_help() || stip.series) {
+        let spec = setup::battle_spec(&stip, options);
+        if spec.post_key {
+            pos = search::null_move(&pos);
+        }
+        return Ok(Outcome::Battle(vec![search::solve_battle(
+            rules, &pos, &spec, &table, limits,
+        )]));
+    }
+    let mut set_play = None;
+    if options.set_play && !swapped && stip.series && stip.play == Play::Help {
+        // A series helpmate's set play: the other side's last move at once, as if
+        // the series had no move (the reference solver prints it `1...Kd1-e2 =`).
+        let set_pos = search::null_move(&pos);
+        if !rules.in_check(&set_pos, !set_pos.side) {
+            let plan = search::help_plan(1, stip.goal);
+            let solution = search::solve_plan(rules, &set_pos, &plan, &table, limits);
+            set_play = Some(per_target(rules, &set_pos, solution, &stip, options));
+        }
+    }
+    if options.set_play && !swapped && !stip.series {
+        let half_moves = setup::help_half_moves(&stip, options);
+        if half_moves > 1 {
+            let set_pos = search::null_move(&pos);
+            if !rules.in_check(&set_pos, !set_pos.side) {
+                let plan = search::help_plan(half_moves - 1, stip.goal);
+                let solution = search::solve_plan(rules, &set_pos, &plan, &table, limits);
+                let mut set = per_target(rules, &set_pos, solution, &stip, options);
+                if (half_moves - 1) % 2 == 0 {
+                    // Whole moves after the pass: the reference solver shows the
+                    // pass (`1...  ...  2.Sg4-f6 Kd5-c4`).
+                    for line in &mut set.lines {
+                        line.steps.insert(0, search::Step::Pass);
                     }
                 }
-            }
-            for plan in setup::plans(&stip, options) {
-                let solution = search::solve_plan(rules, &pos, &plan, &table, limits);
-                solutions.push(per_target(rules, &pos, solution, &stip, options));
+                set_play = Some(set);
             }
         }
-        Ok(Outcome::Help {
-            set_play,
-            solutions,
-        })
-    } else {
-        let mut out = Vec::new();
-        for &swapped in &sides {
-            let side = if swapped { !first } else { first };
-            let mut pos = build_position::<R>(rules, twin, options, side, twin.stipulation.span)?;
-            let spec = setup::battle_spec(&stip, options);
-            if spec.post_key {
-                pos = search::null_move(&pos);
-            }
-            out.push(search::solve_battle(rules, &pos, &spec, &table, limits));
-        }
-        Ok(Outcome::Battle(out))
     }
+    let solutions = setup::plans(&stip, options)
+        .iter()
+        .map(|plan| {
+            let solution = search::solve_plan(rules, &pos, plan, &table, limits);
+            per_target(rules, &pos, solution, &stip, options)
+        })
+        .collect();
+    Ok(Outcome::Help {
+        set_play,
+        solutions,
+    })
 }
 
 /// Option `Intelligent n`: the first n solutions of each target

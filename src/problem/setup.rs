@@ -102,6 +102,12 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
             })
             .collect();
     }
+    // Help-self play ends with the other side's forced goal move, after the plan.
+    let help_end = if stip.play == Play::HelpSelf {
+        End::Forced(goal)
+    } else {
+        End::Goal(goal)
+    };
     let full = help_half_moves(stip, options);
     let mut lengths = vec![full];
     if !stip.exact {
@@ -114,18 +120,11 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
     lengths.reverse();
     lengths
         .into_iter()
-        .map(|h| {
-            let plan = search::help_plan(h, goal);
-            Plan {
-                null_moves: options.null_moves,
-                keep_mating_piece: options.keep_mating_piece,
-                end: if stip.play == Play::HelpSelf {
-                    End::Forced(goal)
-                } else {
-                    plan.end
-                },
-                ..plan
-            }
+        .map(|h| Plan {
+            null_moves: options.null_moves,
+            keep_mating_piece: options.keep_mating_piece,
+            end: help_end,
+            ..search::help_plan(h, goal)
         })
         .collect()
 }

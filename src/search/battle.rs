@@ -3,7 +3,8 @@
 //! afterwards from the proven lengths.
 
 use super::{
-    annotate, can_reach_goal_in_one, goal_reached, null_move, successors, Limits, PlayedMove, Table,
+    annotate, can_reach_goal_in_one, forced_to_goal, goal_reached, null_move, successors, Limits,
+    PlayedMove, Table,
 };
 use crate::board::{Color, Extension, Position};
 use crate::conditions::Rules;
@@ -307,7 +308,7 @@ impl<R: Rules> Ctx<'_, R> {
         let rules = self.rules;
         let goal = self.spec.goal;
         if n == 0 && self.spec.kind == BattleKind::SelfPlay {
-            return self.every_defence_reaches_goal(pos);
+            return forced_to_goal(self.rules, pos, self.spec.goal);
         }
         let moves = successors(rules, pos);
         if moves.is_empty() {
@@ -333,25 +334,6 @@ impl<R: Rules> Ctx<'_, R> {
                     .all(|(mv, after)| self.defence_loses(mv, after, n, spare))
             }
         }
-    }
-
-    /// Self play's last defence: the defender has a move and every move reaches the goal.
-    /// Moves are played one at a time, so the first that does not ends the test.
-    fn every_defence_reaches_goal(&self, pos: &Position<R::Ext>) -> bool {
-        let rules = self.rules;
-        let goal = self.spec.goal;
-        let mut any = false;
-        let all = rules
-            .try_for_each_child(pos, |mv, after| {
-                if goal_reached(rules, mv, after, goal) {
-                    any = true;
-                    ControlFlow::Continue(())
-                } else {
-                    ControlFlow::Break(())
-                }
-            })
-            .is_continue();
-        all && any
     }
 
     /// Whether the attacker wins after the defence leading to `after` (self and reflex

@@ -1,7 +1,7 @@
 //! Help and series play: every line in which the sides cooperate to reach the goal.
 
 use super::{
-    can_reach_goal_in_one, candidate_moves, goal_reached, legal_after, null_move,
+    can_reach_goal_in_one, candidate_moves, forced_to_goal, goal_reached, legal_after, null_move,
     position_goal_reached, reach, successors, Limits, PlayedMove, Table,
 };
 use crate::board::{Bitboard, Color, Position, Role, Square};
@@ -513,22 +513,6 @@ fn may_pass<R: Rules>(rules: &R, plan: &Plan, pos: &Position<R::Ext>) -> bool {
         End::Forced(goal) => !forced_to_goal(rules, pos, goal),
         End::Goal(_) => true,
     }
-}
-
-/// Whether the side to move has a move and every move of it reaches `goal`.
-fn forced_to_goal<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: Goal) -> bool {
-    let mut any = false;
-    let all = rules
-        .try_for_each_child(pos, |mv, after| {
-            any = true;
-            if goal_reached(rules, mv, after, goal) {
-                std::ops::ControlFlow::Continue(())
-            } else {
-                std::ops::ControlFlow::Break(())
-            }
-        })
-        .is_continue();
-    any && all
 }
 
 /// Whether a plan is searched through its final positions (`search::intelligent`): a

@@ -132,6 +132,24 @@ pub fn can_reach_goal_in_one<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: 
         .is_break()
 }
 
+/// Whether the side to move has a move and every move of it reaches `goal` (the last
+/// defence of self play; the forced end of series and help-self play). Moves are played
+/// one at a time, so the first that does not reach it ends the test.
+pub fn forced_to_goal<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: Goal) -> bool {
+    let mut any = false;
+    let all = rules
+        .try_for_each_child(pos, |mv, after| {
+            any = true;
+            if goal_reached(rules, mv, after, goal) {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        })
+        .is_continue();
+    any && all
+}
+
 /// The moves a search tries at a node: the legal ones when the rules tell legality
 /// without playing, else the pseudo-legal ones, to be tested with [`legal_after`].
 #[inline]
