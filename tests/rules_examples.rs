@@ -425,3 +425,76 @@ fn make_and_take_en_passant_after_a_make() {
         ],
     );
 }
+
+// Royal units other than kings (attribute `royal`). Each case was checked with Popeye
+// 4.104 (constructed).
+
+#[test]
+fn royal_pawn_promotes_to_a_royal_unit_and_may_not_step_into_check() {
+    // b8 is watched by the rook; the pawn's promotions stay royal.
+    case(
+        "white royal Pb7 black Kh1 Rc8",
+        "~1",
+        "",
+        &[
+            "1.rPb7*c8=rQ !",
+            "1.rPb7*c8=rS !",
+            "1.rPb7*c8=rR !",
+            "1.rPb7*c8=rB !",
+        ],
+    );
+}
+
+#[test]
+fn royal_pawn_double_step_taken_en_passant_is_check() {
+    // e3 is attacked and e4 can be taken en passant by the d4 pawn: no move.
+    case("white royal Pe2 black Ka8 Pd4", "~1", "", &[]);
+}
+
+#[test]
+fn royal_units_other_than_kings_may_exchange_under_messigny() {
+    case(
+        "white royal Rh4 black Ka8 Rb6",
+        "~1",
+        "MessignyChess",
+        &[
+            "1.Rh4<->Rb6 !",
+            "1.rRh4-h1 !",
+            "1.rRh4-h2 !",
+            "1.rRh4-h3 !",
+            "1.rRh4-a4 + !",
+            "1.rRh4-c4 !",
+            "1.rRh4-d4 !",
+            "1.rRh4-e4 !",
+            "1.rRh4-f4 !",
+            "1.rRh4-g4 !",
+            "1.rRh4-h8 + !",
+            "1.rRh4-h7 !",
+            "1.rRh4-h5 !",
+        ],
+    );
+}
+
+#[test]
+fn circe_rex_inclusive_royal_piece_is_reborn_and_mated_there() {
+    case(
+        "white royal Qb5 Pe3 Bg1 black royal Sd2 Sd5",
+        "h#2",
+        "Circe RexInclusive",
+        &[
+            "1.rSd2-e4 rQb5*d5[+bSg8] + 2.rSe4-d6 rQd5*d6[+brSb8] #",
+            "1.rSd2-c4 rQb5*d5[+bSg8] + 2.rSc4-d6 rQd5*d6[+brSb8] #",
+        ],
+    );
+}
+
+#[test]
+fn anticlone_king_capturing_a_royal_pawn_keeps_its_kind() {
+    // The royal pawn would be reborn as a pawn on e7, which the bishop holds: Ke6 is mate.
+    case(
+        "white Kd6 Be7 black royal Pf7 Ra2 Rh5 Gg1",
+        "#1",
+        "AntiCloneCirce",
+        &["1.Kd6-e6 # !"],
+    );
+}

@@ -1,5 +1,5 @@
 //! The generic check of every rules type: for each condition of the name table (alone,
-//! with kamikaze units, and on boards with fairy units of every kind), random games
+//! with kamikaze and royal units, and on boards with fairy units of every kind), random games
 //! from random positions, where each fast path must give what playing every move and
 //! testing it gives: the legal moves in their order, the children positions,
 //! whether a move exists, the may-check filter, the check test against an observation
@@ -32,7 +32,8 @@ impl Rng {
 /// A random problem text: both kings, and `units` other units of the given kinds (pawns
 /// now and then on the first or last rank: a pawn on its first rank moves under Einstein
 /// chess, one on its last rank is an error but there), each kamikaze with probability
-/// `kamikaze` / 8.
+/// `kamikaze` / 8; with `kamikaze` above 0, a side's royal unit is now and then a unit
+/// of one of the kinds with the royal attribute.
 fn random_problem(
     rng: &mut Rng,
     kinds: &[Role],
@@ -56,6 +57,12 @@ fn random_problem(
     // locust-leaper).
     let fairy = kinds.iter().any(|r| !r.is_orthodox());
     for list in [&mut white, &mut black] {
+        if kamikaze > 0 && rng.below(4) == 0 {
+            let role = kinds[rng.below(kinds.len())];
+            let sq = place(rng, role, &mut taken);
+            list.push((format!("royal {}", role.code()), sq, false));
+            continue;
+        }
         let k = place(rng, Role::King, &mut taken);
         let royal = if fairy && rng.below(4) == 0 {
             "PO"
@@ -272,9 +279,10 @@ fn every_condition_agrees_with_playing_every_move() {
         let mut attempts = 0;
         while checked < 2000 && attempts < 10_000 {
             attempts += 1;
-            let (kinds, kamikaze): (&[Role], usize) = match attempts % 3 {
+            let (kinds, kamikaze): (&[Role], usize) = match attempts % 4 {
                 0 => (&orthodox, 0),
                 1 => (&fairy_kinds, 0),
+                2 => (&orthodox, 2),
                 _ => (&fairy_kinds, 2),
             };
             let units = 3 + rng.below(7);

@@ -2,7 +2,7 @@
 //! own kind, but not on either square of the exchange the opponent has just made. Kings
 //! may exchange too (the reference solver's default) unless `RexExclusive` follows.
 
-use crate::board::{Bitboard, Board, Color, FairyStore, Square};
+use crate::board::{Bitboard, Board, Color, FairyStore};
 use crate::movegen::{Effects, Move, MoveKind, MoveList};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -11,22 +11,22 @@ pub struct Messigny {
 }
 
 impl Messigny {
-    /// The exchanges open to `side`: `royal` is its royal square, `forbidden` the squares
-    /// of the exchange just made.
+    /// The exchanges open to `side`, `forbidden` the squares of the exchange just made. A
+    /// royal unit of another kind (attribute `royal`, an AntiClone king reborn) may
+    /// exchange under `RexExclusive` too, as in the reference solver.
     pub fn exchanges<F: FairyStore>(
         self,
         board: &Board<F>,
         side: Color,
-        royal: Option<Square>,
         forbidden: Bitboard,
         out: &mut MoveList,
     ) {
         let them = board.by_color(!side) & !forbidden;
         for from in board.by_color(side) & !forbidden {
-            if !self.rex_inclusive && royal == Some(from) {
+            let role = board.role_at(from).expect("a unit");
+            if !self.rex_inclusive && role.is_royal() {
                 continue;
             }
-            let role = board.role_at(from).expect("a unit");
             for to in them & board.by_role(role) {
                 out.push(Move {
                     from,

@@ -89,6 +89,14 @@ pub trait Rules: Sync + Send {
         }
     }
 
+    /// Makes the unit on `sq` its side's royal unit (attribute `royal`, a unit that is
+    /// not a king): only rules whose positions follow such a unit can.
+    fn make_royal(&self, _pos: &mut Position<Self::Ext>, sq: Square) -> Result<(), String> {
+        Err(format!(
+            "the royal unit on {sq} is not supported with these rules"
+        ))
+    }
+
     /// A quick filter: `false` only when the move certainly does not check the opponent.
     /// Used to skip most moves when only checks can reach the goal.
     #[inline]

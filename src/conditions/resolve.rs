@@ -32,6 +32,8 @@ pub struct UnitMarks {
     pub fairy: Option<Span>,
     /// The first royal unit of a fairy kind.
     pub royal_fairy: Option<Span>,
+    /// The first unit other than a king with the royal attribute.
+    pub royal: Option<Span>,
     pub promotions: Promotions,
 }
 
@@ -47,6 +49,7 @@ impl UnitMarks {
                 .iter()
                 .find(|u| u.role.is_royal() && u.role != Role::King)
                 .map(|u| u.span),
+            royal: units.iter().find(|u| u.royal).map(|u| u.span),
             promotions: Promotions::with(units.iter().map(|u| u.role)),
         }
     }
@@ -113,6 +116,12 @@ pub fn resolve_for(
         let only_circe = fairy.is_some_and(|f| {
             circe.is_some() && variant == AliceVariant::Classic && f.is_circe_alone()
         });
+        if let Some(span) = marks.royal {
+            return Err(ConditionError {
+                span,
+                message: "royal units other than kings in Alice chess are not supported".into(),
+            });
+        }
         if (fairy.is_some() && !only_circe) || marks.kamikaze.is_some() {
             return Err(ConditionError {
                 span,
@@ -126,12 +135,20 @@ pub fn resolve_for(
             ..Alice::new(variant)
         }));
     }
-    if let (Some(span), Some(f)) = (marks.royal_fairy, &fairy) {
+    if let (Some(span), Some(f)) = (marks.royal_fairy.or(marks.royal), &fairy) {
         if f.oscillating != [None; 2] {
             return Err(ConditionError {
                 span,
-                message: "royal units of fairy kinds with Oscillating kings are not supported"
+                message: "royal units other than kings with Oscillating kings are not supported"
                     .into(),
+            });
+        }
+    }
+    if let (Some(f), Some(span)) = (&fairy, marks.royal) {
+        if f.make_take {
+            return Err(ConditionError {
+                span,
+                message: "Make&TakeChess with royal units other than kings is not supported".into(),
             });
         }
     }
@@ -192,7 +209,8 @@ pub fn resolve_for(
             });
         }
     }
-    Ok(match (fairy, marks.kamikaze, marks.fairy) {
+    // A royal unit other than a king is followed by the state of `Fairy`'s positions.
+    Ok(match (fairy, marks.kamikaze.or(marks.royal), marks.fairy) {
         (None, None, None) => RuleSet::Orthodox,
         (None, None, Some(_)) => RuleSet::FairyPieces(FairyPieces {
             promotions: marks.promotions,

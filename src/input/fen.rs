@@ -141,6 +141,7 @@ pub fn parse_forsyth(
             role,
             square,
             kamikaze: false,
+            royal: false,
             alice: None,
             span: at(start),
         });

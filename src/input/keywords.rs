@@ -170,6 +170,7 @@ pub const COLORS: &[(&str, ColorWord)] = &[
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Attribute {
     Kamikaze,
+    Royal,
     AliceA,
     AliceB,
     /// Any other Popeye attribute, by its canonical name.
@@ -183,7 +184,7 @@ pub const ATTRIBUTES: &[(&str, Attribute)] = &[
     ("chameleon", Attribute::Unsupported("Chameleon")),
     ("jigger", Attribute::Unsupported("Jigger")),
     ("paralysing", Attribute::Unsupported("Paralysing")),
-    ("royal", Attribute::Unsupported("Royal")),
+    ("royal", Attribute::Royal),
     ("volage", Attribute::Unsupported("Volage")),
     ("functionary", Attribute::Unsupported("Functionary")),
     ("halfneutral", Attribute::Unsupported("HalfNeutral")),

@@ -45,6 +45,9 @@ pub struct PieceSpec {
     pub role: Role,
     pub square: Square,
     pub kamikaze: bool,
+    /// The side's royal unit although not a king (attribute `royal`): check and mate are
+    /// judged on it.
+    pub royal: bool,
     pub alice: Option<AliceBoard>,
     /// Where the piece token (e.g. `Ra8c8`) or the forsyth letter begins.
     pub span: Span,

@@ -349,6 +349,7 @@ impl<'a> Parser<'a> {
     pub(super) fn pieces(&mut self, kw: &Token, mode: PiecesMode) -> PResult<Vec<PieceSpec>> {
         let mut color: Option<Color> = None;
         let mut kamikaze = false;
+        let mut royal = false;
         let mut alice: Option<AliceBoard> = None;
         let mut out = Vec::new();
         while let Some(tok) = self.lx.peek_token() {
@@ -365,6 +366,8 @@ impl<'a> Parser<'a> {
                     role,
                     square,
                     kamikaze,
+                    // A king is royal anyway: the reference solver drops the attribute.
+                    royal: royal && !role.is_royal(),
                     alice,
                     span: tok.span,
                 })
@@ -375,6 +378,9 @@ impl<'a> Parser<'a> {
                     .map_err(|e| error(tok.span_at(e.offset), e.message))?;
                 self.lx.next_token();
                 out.extend(units(color, piece));
+                // As in the reference solver, `royal` names the next piece token only: a
+                // side has one royal unit.
+                royal = false;
                 continue;
             }
             // A code standing apart from its squares (`G d4`), as the reference solver
@@ -402,6 +408,7 @@ impl<'a> Parser<'a> {
                         self.lx.next_token();
                         self.lx.next_token();
                         out.extend(units(color, piece));
+                        royal = false;
                         continue;
                     }
                     // A known code of the reference solver: say so rather than "unexpected".
@@ -421,6 +428,7 @@ impl<'a> Parser<'a> {
                     }
                 });
                 kamikaze = false;
+                royal = false;
                 alice = None;
                 self.lx.next_token();
                 continue;
@@ -439,13 +447,14 @@ impl<'a> Parser<'a> {
                         }
                         match attribute {
                             Attribute::Kamikaze => kamikaze = true,
+                            Attribute::Royal => royal = true,
                             Attribute::AliceA => alice = Some(AliceBoard::A),
                             Attribute::AliceB => alice = Some(AliceBoard::B),
                             Attribute::Unsupported(name) => {
                                 return Err(error(
                                     tok.span,
                                     format!(
-                                        "attribute {name} is not supported; supported attributes are Kamikaze, AliceA and AliceB"
+                                        "attribute {name} is not supported; supported attributes are Royal, Kamikaze, AliceA and AliceB"
                                     ),
                                 ))
                             }
@@ -475,7 +484,7 @@ impl<'a> Parser<'a> {
             return Err(error(
                 tok.span,
                 format!(
-                    "unexpected \"{}\" in the pieces; expected a colour (white, black), an attribute (kamikaze, alicea, aliceb) or a piece with its squares like Ka1 or Pa2b3",
+                    "unexpected \"{}\" in the pieces; expected a colour (white, black), an attribute (royal, kamikaze, alicea, aliceb) or a piece with its squares like Ka1 or Pa2b3",
                     tok.text
                 ),
             ));

@@ -161,10 +161,11 @@ fn piece_errors() {
         (e.line, e.col, e.message.as_str()),
         (2, 8, "neutral units are not supported")
     );
-    let e = one_err("begin\npieces white royal Ka1\nend");
+    let e = one_err("begin\npieces white paralysing Ka1\nend");
     assert_eq!((e.line, e.col), (2, 14));
     assert!(
-        e.message.starts_with("attribute Royal is not supported"),
+        e.message
+            .starts_with("attribute Paralysing is not supported"),
         "{}",
         e.message
     );
@@ -359,6 +360,7 @@ fn every_twin_change() {
             role,
             square: sq(s),
             kamikaze,
+            royal: false,
             alice: None,
             span: Span::new(line, col),
         })
@@ -881,4 +883,15 @@ fn garbage_never_panics() {
             let _ = parse_file(&c.iter().collect::<String>());
         }
     }
+}
+
+#[test]
+fn royal_names_the_next_piece_token_only_and_not_a_king() {
+    // As in the reference solver: one royal unit a side, and a king is royal anyway.
+    let p =
+        parse_file("begin\npieces white royal Sc8 Pb6 black royal Ka8 Pa7\nstipulation #1\nend")
+            .remove(0)
+            .expect("parses");
+    let royal: Vec<bool> = p.pieces.iter().map(|u| u.royal).collect();
+    assert_eq!(royal, [true, false, false, false]);
 }

@@ -13,9 +13,12 @@ fn color_word(c: Color) -> &'static str {
     }
 }
 
-/// `white kamikaze AliceB`: the colour and attribute words of a unit.
+/// `white Royal`, `white Kamikaze AliceB`: the colour and attribute words of a unit.
 fn piece_prefix(p: &PieceSpec) -> String {
     let mut s = color_word(p.color).to_string();
+    if p.royal {
+        s.push_str(" Royal");
+    }
     if p.kamikaze {
         s.push_str(" Kamikaze");
     }

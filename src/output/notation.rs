@@ -6,28 +6,43 @@ use crate::search::PlayedMove;
 use crate::stipulation::Goal;
 use std::fmt::Write;
 
-fn unit(p: &Placement) -> String {
+/// A unit: `wSg8`'s `wS`, with its attributes: `brP` a royal pawn (a king shows none),
+/// `wkR` a kamikaze rook.
+fn unit(p: &Placement, royal: bool) -> String {
     format!(
-        "{}{}{}",
+        "{}{}{}{}",
         p.piece.color.letter(),
+        royal_mark(royal, p.piece.role),
         if p.kamikaze { "k" } else { "" },
         p.piece.role.code()
     )
 }
 
+/// `r` before a royal unit's kind, unless it is a king.
+fn royal_mark(royal: bool, role: Role) -> &'static str {
+    if royal && role != Role::King {
+        "r"
+    } else {
+        ""
+    }
+}
+
 /// A placed unit with its square: `wSg8`, or `bPe1=R` for a pawn that promoted on arrival.
-fn placed(p: &Placement) -> String {
+fn placed(p: &Placement, royal: bool) -> String {
     if let Some(pawn) = p.promoted {
+        let as_pawn = Placement {
+            piece: Piece::new(p.piece.color, pawn),
+            ..*p
+        };
         format!(
-            "{}{}{}{}={}",
-            p.piece.color.letter(),
-            if p.kamikaze { "k" } else { "" },
-            pawn.code(),
+            "{}{}={}{}",
+            unit(&as_pawn, royal),
             p.square,
+            royal_mark(royal, p.piece.role),
             p.piece.role.code()
         )
     } else {
-        format!("{}{}", unit(p), p.square)
+        format!("{}{}", unit(p, royal), p.square)
     }
 }
 
@@ -47,7 +62,7 @@ pub fn move_text(pm: &PlayedMove) -> String {
     for change in mv.effects.changes() {
         // Anti-Mars castling: the units go to their rebirth squares first.
         if let Change::Relocate(from, p, Cause::Setup) = *change {
-            let _ = write!(s, "[{}{from}->{}]", unit(&p), p.square);
+            let _ = write!(s, "[{}{from}->{}]", unit(&p, false), p.square);
         }
     }
     match mv.kind {
@@ -100,7 +115,16 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 s.push_str(" ep.");
             }
             if let Some(role) = mv.promotion {
-                let _ = write!(s, "={}{}", if pm.kamikaze { "k" } else { "" }, role.code());
+                let attribute = if pm.kamikaze {
+                    "k"
+                } else if pm.royal && mv.role.is_pawn() {
+                    // A royal pawn promotes to a royal unit; the reference solver shows
+                    // no mark on a kind an Einstein move changes.
+                    "r"
+                } else {
+                    ""
+                };
+                let _ = write!(s, "={attribute}{}", role.code());
             }
         }
     }
@@ -139,17 +163,20 @@ pub fn move_text(pm: &PlayedMove) -> String {
                     kamikaze: true,
                     promoted: None,
                 };
-                let _ = write!(s, "[-{}{sq}]", unit(&p));
+                let _ = write!(s, "[-{}{sq}]", unit(&p, pm.royal));
             }
             Change::Hide(r, _) => {
-                let _ = write!(s, "[+{}->v]", placed(&r));
+                let _ = write!(s, "[+{}->v]", placed(&r, false));
             }
             // A unit's new kind where it stands (Einstein chess's castling rook): `0-0=B`.
             Change::Put(r, Cause::WalkChange) => {
                 let _ = write!(s, "={}", r.piece.role.code());
             }
-            Change::Put(r, _) => {
-                let _ = write!(s, "[+{}]", placed(&r));
+            Change::Put(r, cause) => {
+                // A royal unit other than a king reborn (Circe Rex Inclusive): `[+brPd7]`.
+                let royal =
+                    pm.captured_royal && cause == Cause::Rebirth && r.piece.color != pm.mover;
+                let _ = write!(s, "[+{}]", placed(&r, royal));
             }
             Change::Recolour(_, color) => {
                 let _ = write!(s, "={}", color.letter());
@@ -172,43 +199,36 @@ pub fn move_text(pm: &PlayedMove) -> String {
 /// The capturing unit moved from `from` (where it captured) to its rebirth square.
 fn relocation(s: &mut String, pm: &PlayedMove, from: Square, r: &Placement) {
     let mv = &pm.mv;
-    if r.piece.role != Role::King && (mv.role == Role::King || pm.royal) {
-        // A royal unit reborn as another kind stays royal: `[bKe3->rBf8]`.
-        let old = Placement {
-            piece: Piece::new(r.piece.color, mv.role),
-            ..*r
-        };
+    // The side's royal unit shows its attribute unless it is a king: `[wrQf4->d1]`; a
+    // king stays royal as another kind: `[bKe3->rBf8]` (AntiClone).
+    let royal = pm.royal || mv.role == Role::King;
+    let arrived = Placement {
+        piece: Piece::new(r.piece.color, mv.promotion.unwrap_or(mv.role)),
+        promoted: None,
+        ..*r
+    };
+    let _ = write!(s, "[{}{from}->", unit(&arrived, royal));
+    if r.promoted.is_some() {
+        // A pawn reborn on its last rank promotes there (Anti-Super Circe): `[wPf5->a8=Q]`.
         let _ = write!(
             s,
-            "[{}{from}->r{}{}]",
-            unit(&old),
+            "{}={}{}]",
+            r.square,
+            royal_mark(royal, r.piece.role),
+            r.piece.role.code()
+        );
+    } else if arrived.piece.role == r.piece.role {
+        let _ = write!(s, "{}]", r.square);
+    } else {
+        // Its new kind where it changes (Chameleon Anticirce, AntiClone): `[wRd5->Qd1]`;
+        // the reference solver marks it royal only where a king changed kind.
+        let _ = write!(
+            s,
+            "{}{}{}]",
+            royal_mark(mv.role == Role::King, r.piece.role),
             r.piece.role.code(),
             r.square
         );
-    } else {
-        // The unit as it arrived, then its new kind where it changes (Chameleon
-        // Anticirce, AntiClone): `[wRd5->Qd1]`, `[wRd5->h1]`.
-        let arrived = Placement {
-            piece: Piece::new(r.piece.color, mv.promotion.unwrap_or(mv.role)),
-            ..*r
-        };
-        if r.promoted.is_some() {
-            // A pawn reborn on its last rank promotes there (Anti-Super Circe): `[wPf5->a8=Q]`.
-            let _ = write!(
-                s,
-                "[{}{from}->{}={}]",
-                unit(&arrived),
-                r.square,
-                r.piece.role.code()
-            );
-            return;
-        }
-        let changed = if arrived.piece.role == r.piece.role {
-            ""
-        } else {
-            r.piece.role.code()
-        };
-        let _ = write!(s, "[{}{from}->{changed}{}]", unit(&arrived), r.square);
     }
 }
 

@@ -69,8 +69,12 @@ fn squares_listed(units: &[&PieceSpec]) -> String {
         .join(" ")
 }
 
-/// Lines naming the units with attributes: `Kamikaze a8 c8`, and the boards of Alice chess.
+/// Lines naming the units with attributes: `Royal e8`, `Kamikaze a8 c8`, and the boards of Alice chess.
 fn attribute_lines(out: &mut String, spec: &ProblemSpec) {
+    let royal: Vec<&PieceSpec> = spec.pieces.iter().filter(|u| u.royal).collect();
+    if !royal.is_empty() {
+        centred(out, &format!("Royal {}", squares_listed(&royal)));
+    }
     let kamikaze: Vec<&PieceSpec> = spec.pieces.iter().filter(|u| u.kamikaze).collect();
     if !kamikaze.is_empty() {
         centred(out, &format!("Kamikaze {}", squares_listed(&kamikaze)));

@@ -202,25 +202,21 @@ pub fn build_position<R: Rules>(
         board.put(u.square, Piece::new(u.color, u.role), u.kamikaze);
     }
     for color in Color::ALL {
-        let kings = twin
-            .units
-            .iter()
-            .filter(|u| u.color == color && u.role.is_royal())
-            .count();
-        if kings > 1 {
-            let u = twin
-                .units
-                .iter()
-                .rev()
-                .find(|u| u.color == color && u.role.is_royal())
-                .expect("a king");
+        let royal = |u: &&PieceSpec| u.color == color && (u.role.is_royal() || u.royal);
+        if twin.units.iter().filter(royal).count() > 1 {
+            let u = twin.units.iter().rev().find(royal).expect("a king");
             return Err(SetupError::new(
                 u.span,
-                format!("{} has more than one king", color_name(color)),
+                format!("{} has more than one king (royal unit)", color_name(color)),
             ));
         }
     }
     let mut pos = Position::new(board, side);
+    for u in twin.units.iter().filter(|u| u.royal) {
+        if let Err(message) = rules.make_royal(&mut pos, u.square) {
+            return Err(SetupError::new(u.span, message));
+        }
+    }
     pos.assume_castling_rights();
     let hidden_units: Vec<_> = hidden.iter().map(|(_, h)| *h).collect();
     if let Err(message) = rules.init(&mut pos, &hidden_units) {

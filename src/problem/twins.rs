@@ -16,8 +16,9 @@ pub struct TwinSetup {
 
 fn unit_name(p: &PieceSpec) -> String {
     format!(
-        "{}{}{}",
+        "{}{}{}{}",
         p.color.letter(),
+        if p.royal { "r" } else { "" },
         if p.kamikaze { "k" } else { "" },
         p.role.code()
     )

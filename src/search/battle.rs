@@ -643,15 +643,7 @@ pub fn solve<R: Rules>(
     let mut solution = BattleSolution::default();
     if spec.post_key {
         let (threat, defences) = limits.counted(|| ctx.below(None, pos, n, spare));
-        let dummy = PlayedMove {
-            mv: Move::null(),
-            mover: !pos.side,
-            kamikaze: false,
-            royal: false,
-            check: false,
-            result: None,
-            turned: Vec::new(),
-        };
+        let dummy = PlayedMove::null(!pos.side);
         solution.post_key = Some(AttackNode {
             mv: dummy,
             threat,

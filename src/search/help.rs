@@ -633,12 +633,7 @@ fn annotate_line<R: Rules>(
                 if mv.kind == MoveKind::Null {
                     played.push(PlayedMove {
                         mv: *mv,
-                        mover: pos.side,
-                        kamikaze: false,
-                        royal: false,
-                        check: false,
-                        result: None,
-                        turned: Vec::new(),
+                        ..PlayedMove::null(pos.side)
                     });
                     pos = null_move(&pos);
                     continue;

@@ -37,12 +37,31 @@ pub struct PlayedMove {
     pub kamikaze: bool,
     /// The moving unit is a royal piece other than a king (printed with the prefix `r`).
     pub royal: bool,
+    /// The captured unit is its side's royal piece (not a king), reborn under Circe Rex
+    /// Inclusive: `[+brPd7]`.
+    pub captured_royal: bool,
     pub check: bool,
     /// The stipulation's goal, when this move reaches it.
     pub result: Option<Goal>,
     /// The units that changed sides beyond the move's own effects (Masand), with their
     /// new side, in the order printed.
     pub turned: Vec<(Square, Color)>,
+}
+
+impl PlayedMove {
+    /// A pass of `mover` (a series' other side, the post-key play's missing key).
+    pub fn null(mover: Color) -> PlayedMove {
+        PlayedMove {
+            mv: Move::null(),
+            mover,
+            kamikaze: false,
+            royal: false,
+            captured_royal: false,
+            check: false,
+            result: None,
+            turned: Vec::new(),
+        }
+    }
 }
 
 /// Describes the move `mv` from `before` to `after` for printing; `result` is `goal`
@@ -61,6 +80,7 @@ pub fn annotate<R: Rules>(
         mover: before.side,
         kamikaze: before.board.is_kamikaze(mv.from),
         royal: rules.royal_piece(before, mv.from),
+        captured_royal: mv.is_capture() && rules.royal_piece(before, mv.capture_square()),
         check,
         result: goal_reached(rules, mv, after, goal).then_some(goal),
         turned,

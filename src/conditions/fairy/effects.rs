@@ -112,7 +112,15 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 // Under Rex Exclusive a king that captures is not reborn.
                 .filter(|a| a.rex_inclusive || moved.role != Role::King)
             {
-                let role = anti.kind.reborn_capturer(moved.role, captured.role);
+                // A royal unit is not cloned: its capturer keeps its kind, as in the check
+                // test (`king_capture_counts`).
+                let royal = captured.role == Role::King
+                    || royal_square(pos, !mover) == Some(mv.capture_square());
+                let role = if anti.kind == KindRule::Clone && royal {
+                    moved.role
+                } else {
+                    anti.kind.reborn_capturer(moved.role, captured.role)
+                };
                 let cap = Capture {
                     role,
                     color: mover,
@@ -172,10 +180,17 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 } else if matches!(circe.square, SquareRule::Parrain { .. }) {
                     // Reborn at the end of the owner's next move, see below.
                 } else {
+                    // A royal capturer gives its kind to nobody (Clone Circe), a king's
+                    // rule the reference solver applies to every royal unit.
+                    let capturer = if royal_square(pos, mover) == Some(mv.from) {
+                        Role::King
+                    } else {
+                        mv.role
+                    };
                     let role = circe
                         .kind
-                        .reborn(captured.role, mv.role, mv.promotion.is_some());
-                    let role = if circe.kind == KindRule::Clone && mv.role == Role::Pawn {
+                        .reborn(captured.role, capturer, mv.promotion.is_some());
+                    let role = if circe.kind == KindRule::Clone && capturer == Role::Pawn {
                         Role::Pawn
                     } else {
                         role
@@ -519,6 +534,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
         if mv.kind == MoveKind::Exchange {
             p.ext.exchanged = [mv.from.index() as u8, mv.to.index() as u8];
+            // Royal units other than kings may exchange: each follows its move.
+            for r in &mut p.ext.royal {
+                if *r == mv.from.index() as u8 {
+                    *r = mv.to.index() as u8;
+                } else if *r == mv.to.index() as u8 {
+                    *r = mv.from.index() as u8;
+                }
+            }
             if O::TRACKED {
                 let (a, b) = (p.ext.origins.get(mv.from), p.ext.origins.get(mv.to));
                 p.ext.origins.set(mv.from, b);
@@ -537,6 +560,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             }
         }
         let mut arrived = Some(mv.to);
+        // Where the captured unit was reborn.
+        let mut reborn = None;
         for change in e.changes() {
             match *change {
                 Change::Remove(sq, Cause::Removal { .. }) => {
@@ -562,6 +587,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         .hide(Hidden::new(r.piece, r.kamikaze, r.square, captured_origin));
                 }
                 Change::Put(r, Cause::Rebirth) => {
+                    if r.piece.color != mover {
+                        reborn = Some(r.square);
+                    }
                     if p.board.occupied().contains(r.square) {
                         // Circe Assassin: the occupant goes, with its castling right.
                         p.castling = p.castling.without(r.square);
@@ -584,10 +612,11 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 _ => {}
             }
         }
-        // The royal pieces follow their moves; a captured one is gone.
+        // The royal pieces follow their moves; a captured one is gone unless it is reborn
+        // (Circe Rex Inclusive).
         let them = (!mover).index();
         if p.ext.royal[them] == x.index() as u8 && mv.is_capture() {
-            p.ext.royal[them] = NO_ORIGIN;
+            p.ext.royal[them] = reborn.map_or(NO_ORIGIN, |sq| sq.index() as u8);
         }
         let was_royal = p.ext.royal[mover.index()] == mv.from.index() as u8;
         if was_royal || mv.role == Role::King {
@@ -603,6 +632,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 }
                 _ => NO_ORIGIN,
             };
+        }
+        // A royal piece whose square another side's unit took is gone (Circe Assassin: a
+        // unit reborn on it).
+        for color in Color::ALL {
+            let r = p.ext.royal[color.index()];
+            if r != NO_ORIGIN && p.board.color_at(Square::new(r)) != Some(color) {
+                p.ext.royal[color.index()] = NO_ORIGIN;
+            }
         }
         let parrain = matches!(
             self.circe.map(|c| c.square),
@@ -630,7 +667,13 @@ fn play_in_place<O: Origins, F: FairyStore>(p: &mut Position<FairyExt<O, F>>, mv
         p.board.set_role(mv.to, mv.role, role);
     }
     p.castling = p.castling.without(mv.from);
-    p.ep = None;
+    // A pawn's double step back to its own square (`a5-a7-a5`) may be taken en passant,
+    // as in the reference solver.
+    p.ep = if mv.kind == MoveKind::DoubleStep {
+        movegen::en_passant_chance(&p.board, p.side, mv)
+    } else {
+        None
+    };
     p.side = !p.side;
 }
 

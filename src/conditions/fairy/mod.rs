@@ -326,6 +326,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         let Some(capturer) = board.piece_at(from) else {
             return false;
         };
+        // The royal unit: a king, or a unit of another kind with the royal attribute.
+        let royal = board.role_at(k).unwrap_or(Role::King);
         match circe.reborn {
             // Some square is always free: the one the capturer left.
             Reborn::Capturer if circe.square == SquareRule::Super => true,
@@ -349,7 +351,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         // A royal unit is not cloned: its capturer keeps its kind (as
                         // Popeye tests check; a pawn taking a king goes to its own square).
                         KindRule::Clone => role,
-                        other => other.reborn_capturer(role, Role::King),
+                        other => other.reborn_capturer(role, royal),
                     };
                     let cap = Capture {
                         role,
@@ -357,7 +359,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         x: k,
                         from,
                         to: k,
-                        capturer_role: Role::King,
+                        capturer_role: royal,
                         capturer_color: color,
                         origin: pos.ext.origin(from),
                     };
@@ -373,7 +375,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     return true;
                 }
                 let cap = Capture {
-                    role: Role::King,
+                    role: royal,
                     color,
                     x: k,
                     from,
@@ -428,8 +430,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             self.take_and_make(pos, &mut base);
         }
         if let Some(m) = self.messigny {
-            let royal = royal_square(pos, pos.side);
-            m.exchanges(&pos.board, pos.side, royal, pos.ext.exchanged(), &mut base);
+            m.exchanges(&pos.board, pos.side, pos.ext.exchanged(), &mut base);
         }
         if self.einstein.is_some() {
             Einstein::first_rank_pawn_moves(&pos.board, pos.side, &mut base);
@@ -660,6 +661,15 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         if self.einstein.is_some() {
             attackers |= Einstein::first_rank_attackers(board, k, !color);
         }
+        if let Some(ep) = pos
+            .ep
+            .filter(|ep| ep.pawn == k && self.mars != Some(Mars::Mars))
+        {
+            // A royal pawn that has just stepped two squares may be taken en passant: the
+            // reference solver counts that as check.
+            attackers |=
+                movegen::attacks::pawn(color, ep.crossed) & board.pieces(!color, Role::Pawn);
+        }
         if self.attacks_filtered() {
             for a in attackers {
                 if !self.attack_checks(pos, a, k, color) {
@@ -706,6 +716,15 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             pos.ext
                 .hide(Hidden::new(piece, kamikaze, square, NO_ORIGIN));
         }
+        Ok(())
+    }
+
+    fn make_royal(&self, pos: &mut Position<FairyExt<O, F>>, sq: Square) -> Result<(), String> {
+        let color = pos
+            .board
+            .color_at(sq)
+            .ok_or_else(|| format!("no unit on {sq}"))?;
+        pos.ext.royal[color.index()] = sq.index() as u8;
         Ok(())
     }
 
