@@ -498,3 +498,67 @@ fn anticlone_king_capturing_a_royal_pawn_keeps_its_kind() {
         &["1.Kd6-e6 # !"],
     );
 }
+
+// Neutral units (colour `neutral`): each case was checked with Popeye 4.104
+// (constructed).
+
+#[test]
+fn neutral_units_move_for_the_side_to_play_and_attack_both_kings() {
+    // The neutral rook may take a neutral unit, but not stay on the e-file, where it
+    // would attack its own (White's) king as a black unit; e2 is attacked by it too.
+    case(
+        "white Ke1 black Ka8 neutral Re7 Pc7 Sd6",
+        "~1",
+        "",
+        &[
+            "1.Ke1-f2 !",
+            "1.Ke1-d2 !",
+            "1.Ke1-d1 !",
+            "1.Ke1-f1 !",
+            "1.nSd6-e4 !",
+            "1.nRe7*c7 !",
+            "1.nRe7-d7 !",
+            "1.nRe7-h7 !",
+            "1.nRe7-g7 !",
+            "1.nRe7-f7 !",
+        ],
+    );
+}
+
+#[test]
+fn neutral_pawns_double_step_and_promote_for_the_side_to_play() {
+    case(
+        "white Kh1 Ph2 black Ka8 Pb7 neutral Pa2 Ph7",
+        "~1",
+        "Circe",
+        &[
+            "1.Kh1-g2 !",
+            "1.Kh1-g1 !",
+            "1.nPa2-a4 !",
+            "1.nPa2-a3 !",
+            "1.h2-h4 !",
+            "1.h2-h3 !",
+            "1.nPh7-h8=nQ + !",
+            "1.nPh7-h8=nS !",
+            "1.nPh7-h8=nR + !",
+            "1.nPh7-h8=nB !",
+        ],
+    );
+}
+
+#[test]
+fn circe_neutral_unit_is_reborn_neutral_as_the_side_it_was_taken_as() {
+    // Taken by White, a neutral unit is reborn on Black's square (f7, b8).
+    case(
+        "white Ke1 Bh3 Rd4 black Ka8 Rf4 neutral Rd7 Sd6 Pf5",
+        "x1",
+        "Circe",
+        &[
+            "1.Bh3*f5[+nPf7] x !",
+            "1.Rd4*d6[+nSb8] x !",
+            "1.Rd4*f4[+bRh8] x !",
+            "1.nSd6*f5[+nPf7] x !",
+            "1.nRd7*d6[+nSb8] x !",
+        ],
+    );
+}

@@ -18,6 +18,9 @@ pub trait FairyStore: Copy + Eq + Hash + Default + Debug + Send + Sync + 'static
     fn role(&self, sq: Square) -> Role;
     fn put(&mut self, sq: Square, role: Role);
     fn remove(&mut self, sq: Square);
+    /// The squares of neutral units (in both colours' bitboards).
+    fn neutral(&self) -> Bitboard;
+    fn set_neutral(&mut self, sq: Square, on: bool);
 }
 
 /// No fairy units: orthodox kinds only.
@@ -40,12 +43,21 @@ impl FairyStore for NoFairy {
     }
     #[inline(always)]
     fn remove(&mut self, _sq: Square) {}
+    #[inline(always)]
+    fn neutral(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
+    #[inline(always)]
+    fn set_neutral(&mut self, _sq: Square, on: bool) {
+        assert!(!on, "a neutral unit on a board without fairy units");
+    }
 }
 
 /// The kind of each fairy unit, by square (as [`Role::raw`], 0 where there is none).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct FairyUnits {
     units: Bitboard,
+    neutral: Bitboard,
     roles: [u8; 64],
 }
 
@@ -53,6 +65,7 @@ impl Default for FairyUnits {
     fn default() -> FairyUnits {
         FairyUnits {
             units: Bitboard::EMPTY,
+            neutral: Bitboard::EMPTY,
             roles: [0; 64],
         }
     }
@@ -78,6 +91,18 @@ impl FairyStore for FairyUnits {
         self.units = self.units.without(sq);
         // Cleared so that equal placements compare (and hash) equal.
         self.roles[sq.index()] = 0;
+    }
+    #[inline(always)]
+    fn neutral(&self) -> Bitboard {
+        self.neutral
+    }
+    #[inline(always)]
+    fn set_neutral(&mut self, sq: Square, on: bool) {
+        self.neutral = if on {
+            self.neutral.with(sq)
+        } else {
+            self.neutral.without(sq)
+        };
     }
 }
 
@@ -117,7 +142,11 @@ impl<F: FairyStore> Board<F> {
     pub fn convert<G: FairyStore>(&self) -> Board<G> {
         let mut b = Board::<G>::empty();
         for (sq, piece) in self.units() {
-            b.put(sq, piece, self.is_kamikaze(sq));
+            if self.is_neutral(sq) {
+                b.put_neutral(sq, piece.role, self.is_kamikaze(sq));
+            } else {
+                b.put(sq, piece, self.is_kamikaze(sq));
+            }
         }
         b
     }
@@ -168,6 +197,35 @@ impl<F: FairyStore> Board<F> {
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
+    }
+
+    /// The neutral units: in both colours' bitboards, moved by the side to play and
+    /// captured by either (none on a board without fairy units).
+    #[inline(always)]
+    pub fn neutral(&self) -> Bitboard {
+        self.fairy.neutral()
+    }
+
+    #[inline(always)]
+    pub fn is_neutral(&self, sq: Square) -> bool {
+        self.fairy.neutral().contains(sq)
+    }
+
+    /// The units of `side` that are not neutral: those its moves may not capture.
+    #[inline(always)]
+    pub fn own(&self, side: Color) -> Bitboard {
+        self.colors[side.index()] & !self.fairy.neutral()
+    }
+
+    /// The unit on `sq` as `side` sees it: a neutral unit is of `side`'s colour.
+    #[inline]
+    pub fn unit_for(&self, sq: Square, side: Color) -> Option<Piece> {
+        let piece = self.piece_at(sq)?;
+        Some(if self.is_neutral(sq) {
+            Piece::new(side, piece.role)
+        } else {
+            piece
+        })
     }
 
     #[inline]
@@ -241,6 +299,14 @@ impl<F: FairyStore> Board<F> {
         }
     }
 
+    /// Puts a neutral unit on an empty square.
+    pub fn put_neutral(&mut self, sq: Square, role: Role, kamikaze: bool) {
+        self.put(sq, Piece::new(Color::White, role), kamikaze);
+        self.colors[Color::Black.index()] |= Bitboard::from_square(sq);
+        self.hash ^= piece_key(Piece::new(Color::Black, role), sq);
+        self.fairy.set_neutral(sq, true);
+    }
+
     #[inline(always)]
     fn set_kind(&mut self, sq: Square, role: Role) {
         if !F::ENABLED || role.is_orthodox() {
@@ -266,6 +332,11 @@ impl<F: FairyStore> Board<F> {
         let b = !Bitboard::from_square(sq);
         self.clear_kind(sq, piece.role);
         self.colors[piece.color.index()] &= b;
+        if self.is_neutral(sq) {
+            self.colors[Color::Black.index()] &= b;
+            self.hash ^= piece_key(Piece::new(Color::Black, piece.role), sq);
+            self.fairy.set_neutral(sq, false);
+        }
         let kamikaze = self.kamikaze.contains(sq);
         self.kamikaze &= b;
         self.hash ^= piece_key(piece, sq);
@@ -285,18 +356,37 @@ impl<F: FairyStore> Board<F> {
             self.fairy.remove(from);
             self.fairy.put(to, piece.role);
         }
-        self.colors[piece.color.index()] ^= m;
-        self.hash ^= piece_key(piece, from) ^ piece_key(piece, to);
+        if self.is_neutral(from) {
+            self.neutral_shift(from, to, piece.role, m);
+        } else {
+            self.colors[piece.color.index()] ^= m;
+            self.hash ^= piece_key(piece, from) ^ piece_key(piece, to);
+        }
         if self.kamikaze.contains(from) {
             self.kamikaze ^= m;
             self.hash ^= KEYS.kamikaze[from.index()] ^ KEYS.kamikaze[to.index()];
         }
     }
 
+    #[inline(never)]
+    fn neutral_shift(&mut self, from: Square, to: Square, role: Role, m: Bitboard) {
+        for color in Color::ALL {
+            let piece = Piece::new(color, role);
+            self.colors[color.index()] ^= m;
+            self.hash ^= piece_key(piece, from) ^ piece_key(piece, to);
+        }
+        self.fairy.set_neutral(from, false);
+        self.fairy.set_neutral(to, true);
+    }
+
     /// Changes the kind of the unit on `sq` (promotion).
     #[inline]
     pub fn set_role(&mut self, sq: Square, from: Role, to: Role) {
         let color = self.color_at(sq).expect("set_role on an empty square");
+        if self.is_neutral(sq) {
+            let black = Piece::new(Color::Black, from);
+            self.hash ^= piece_key(black, sq) ^ piece_key(Piece::new(Color::Black, to), sq);
+        }
         self.hash ^= piece_key(Piece::new(color, from), sq) ^ piece_key(Piece::new(color, to), sq);
         self.clear_kind(sq, from);
         self.set_kind(sq, to);

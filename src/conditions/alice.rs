@@ -7,7 +7,9 @@ use super::Rules;
 use crate::board::{
     Bitboard, Board, Color, Extension, FairyStore, NoFairy, Piece, Plain, Position, Role, Square,
 };
-use crate::movegen::{self, Cause, Change, Gen, Move, MoveKind, MoveList, Placement, Promotions};
+use crate::movegen::{
+    self, Cause, Change, Gen, Move, MoveKind, MoveList, Placement, Promotions, UnitAttrs,
+};
 use std::marker::PhantomData;
 
 /// Boards B and C of an Alice position (board A is the position's own board).
@@ -161,7 +163,7 @@ impl<F: FairyStore> Alice<F> {
             movegen::play_orthodox(&mut after, m);
             for change in m.effects.changes() {
                 if let Change::Put(r, _) = *change {
-                    after.board.put(r.square, r.piece, r.kamikaze);
+                    after.board.put(r.square, r.piece, r.attrs.kamikaze());
                 }
             }
             !movegen::is_attacked(&after.board, m.to, !pos.side)
@@ -209,7 +211,7 @@ impl<F: FairyStore> Alice<F> {
                 Placement {
                     piece: Piece::new(captured.color, r),
                     square: sq,
-                    kamikaze: false,
+                    attrs: UnitAttrs::kamikaze_if(false),
                     promoted: promote.then_some(role),
                 },
                 Cause::Rebirth,
@@ -335,7 +337,7 @@ impl<F: FairyStore> Rules for Alice<F> {
         }
         for change in mv.effects.changes() {
             if let Change::Put(r, Cause::Rebirth) = *change {
-                board_mut(next, x).put(r.square, r.piece, r.kamikaze);
+                board_mut(next, x).put(r.square, r.piece, r.attrs.kamikaze());
                 regrant(&mut next.castling, r.piece, r.square);
             }
         }

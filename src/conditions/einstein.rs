@@ -15,7 +15,9 @@
 //! before any rebirth, so that an Anticirce capturer is reborn as the kind it became.
 
 use crate::board::{Bitboard, Board, Color, FairyStore, Piece, Role, Square};
-use crate::movegen::{attacks, castling_rook, Cause, Change, Move, MoveKind, MoveList, Placement};
+use crate::movegen::{
+    attacks, castling_rook, Cause, Change, Move, MoveKind, MoveList, Placement, UnitAttrs,
+};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Einstein {
@@ -78,7 +80,7 @@ impl Einstein {
                     Placement {
                         piece: Piece::new(side, new),
                         square: rook_to,
-                        kamikaze: false,
+                        attrs: UnitAttrs::kamikaze_if(false),
                         promoted: None,
                     },
                     Cause::WalkChange,

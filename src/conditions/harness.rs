@@ -1,5 +1,5 @@
 //! The generic check of every rules type: for each condition of the name table (alone,
-//! with kamikaze and royal units, and on boards with fairy units of every kind), random games
+//! with kamikaze, royal and neutral units, and on boards with fairy units of every kind), random games
 //! from random positions, where each fast path must give what playing every move and
 //! testing it gives: the legal moves in their order, the children positions,
 //! whether a move exists, the may-check filter, the check test against an observation
@@ -33,7 +33,7 @@ impl Rng {
 /// now and then on the first or last rank: a pawn on its first rank moves under Einstein
 /// chess, one on its last rank is an error but there), each kamikaze with probability
 /// `kamikaze` / 8; with `kamikaze` above 0, a side's royal unit is now and then a unit
-/// of one of the kinds with the royal attribute.
+/// of one of the kinds with the royal attribute, and some units are neutral.
 fn random_problem(
     rng: &mut Rng,
     kinds: &[Role],
@@ -44,6 +44,7 @@ fn random_problem(
     let mut taken = Bitboard::EMPTY;
     let mut white = Vec::new();
     let mut black = Vec::new();
+    let mut neutral = Vec::new();
     let place = |rng: &mut Rng, role: Role, taken: &mut Bitboard| loop {
         let sq = Square::new(rng.below(64) as u8);
         let edge = sq.rank() == 0 || sq.rank() == 7;
@@ -75,7 +76,9 @@ fn random_problem(
         let role = kinds[rng.below(kinds.len())];
         let sq = place(rng, role, &mut taken);
         let k = rng.below(8) < kamikaze && role != Role::King;
-        let list = if rng.below(2) == 0 {
+        let list = if kamikaze > 0 && !k && rng.below(6) == 0 {
+            &mut neutral
+        } else if rng.below(2) == 0 {
             &mut white
         } else {
             &mut black
@@ -98,9 +101,10 @@ fn random_problem(
         format!("condition {words}\n")
     };
     format!(
-        "begin\nstipulation h#2\n{condition}pieces{}{}\nend\n",
+        "begin\nstipulation h#2\n{condition}pieces{}{}{}\nend\n",
         side("white", &white),
-        side("black", &black)
+        side("black", &black),
+        side("neutral", &neutral)
     )
 }
 
@@ -110,7 +114,7 @@ fn reference_attackers<F: FairyStore>(board: &Board<F>, sq: Square, by: Color) -
     let occ = board.occupied().with(sq);
     let mut out = Bitboard::EMPTY;
     for from in board.by_color(by).without(sq) {
-        let piece = board.piece_at(from).expect("occupied");
+        let piece = board.unit_for(from, by).expect("occupied");
         let moves = walks::reference::moves(piece, from, occ);
         if moves.captures.iter().any(|&(_, x)| x == sq) {
             out = out.with(from);
@@ -123,7 +127,11 @@ fn reference_attackers<F: FairyStore>(board: &Board<F>, sq: Square, by: Color) -
 fn rebuilt<F: FairyStore>(board: &Board<F>) -> Board<F> {
     let mut b = Board::<F>::empty();
     for (sq, piece) in board.units() {
-        b.put(sq, piece, board.is_kamikaze(sq));
+        if board.is_neutral(sq) {
+            b.put_neutral(sq, piece.role, board.is_kamikaze(sq));
+        } else {
+            b.put(sq, piece, board.is_kamikaze(sq));
+        }
     }
     b
 }

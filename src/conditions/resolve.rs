@@ -34,6 +34,8 @@ pub struct UnitMarks {
     pub royal_fairy: Option<Span>,
     /// The first unit other than a king with the royal attribute.
     pub royal: Option<Span>,
+    /// The first neutral unit.
+    pub neutral: Option<Span>,
     pub promotions: Promotions,
 }
 
@@ -50,6 +52,7 @@ impl UnitMarks {
                 .find(|u| u.role.is_royal() && u.role != Role::King)
                 .map(|u| u.span),
             royal: units.iter().find(|u| u.royal).map(|u| u.span),
+            neutral: units.iter().find(|u| u.neutral).map(|u| u.span),
             promotions: Promotions::with(units.iter().map(|u| u.role)),
         }
     }
@@ -116,10 +119,11 @@ pub fn resolve_for(
         let only_circe = fairy.is_some_and(|f| {
             circe.is_some() && variant == AliceVariant::Classic && f.is_circe_alone()
         });
-        if let Some(span) = marks.royal {
+        if let Some(span) = marks.royal.or(marks.neutral) {
             return Err(ConditionError {
                 span,
-                message: "royal units other than kings in Alice chess are not supported".into(),
+                message: "royal units other than kings and neutral units in Alice chess are not supported"
+                    .into(),
             });
         }
         if (fairy.is_some() && !only_circe) || marks.kamikaze.is_some() {
@@ -209,19 +213,60 @@ pub fn resolve_for(
             });
         }
     }
-    // A royal unit other than a king is followed by the state of `Fairy`'s positions.
-    Ok(match (fairy, marks.kamikaze.or(marks.royal), marks.fairy) {
-        (None, None, None) => RuleSet::Orthodox,
-        (None, None, Some(_)) => RuleSet::FairyPieces(FairyPieces {
-            promotions: marks.promotions,
-        }),
-        (fairy, _, _) => {
-            let mut rules: Fairy = fairy.unwrap_or_default();
-            rules.promotions = marks.promotions;
-            rules.fairy_units = marks.fairy.is_some();
-            RuleSet::Fairy(rules)
+    if let Some(span) = marks.neutral {
+        if !fairy.is_none_or(neutral_rules) || marks.kamikaze.is_some() {
+            return Err(ConditionError {
+                span,
+                message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC or Equipollents Circe, lost or the capture illegal when the square is taken), Maximummer, Minimummer and Checkless chess, nor as kamikaze units".into(),
+            });
         }
-    })
+    }
+    // A royal unit other than a king is followed by the state of `Fairy`'s positions;
+    // neutral units need the board that keeps attributes beyond the colours.
+    let fairy_units = marks.fairy.or(marks.neutral);
+    Ok(
+        match (
+            fairy,
+            marks.kamikaze.or(marks.royal).or(marks.neutral),
+            fairy_units,
+        ) {
+            (None, None, None) => RuleSet::Orthodox,
+            (None, None, Some(_)) => RuleSet::FairyPieces(FairyPieces {
+                promotions: marks.promotions,
+            }),
+            (fairy, _, _) => {
+                let mut rules: Fairy = fairy.unwrap_or_default();
+                rules.promotions = marks.promotions;
+                rules.fairy_units = fairy_units.is_some();
+                RuleSet::Fairy(rules)
+            }
+        },
+    )
+}
+
+/// Whether neutral units are built with the conditions `f`: a Circe whose captured unit
+/// is reborn (as its own or a Chameleon kind, lost or the capture illegal when the square
+/// is taken, by a rule that needs only the capture), the mummers and Checkless chess.
+fn neutral_rules(f: Fairy) -> bool {
+    use super::circe::{KindRule, Occupied, Reborn, SquareRule};
+    let circe_ok = f.circe.is_none_or(|c| {
+        c.reborn == Reborn::Captured
+            && matches!(
+                c.square,
+                SquareRule::Standard
+                    | SquareRule::Mirror
+                    | SquareRule::File
+                    | SquareRule::Symmetry
+                    | SquareRule::Antipodes
+                    | SquareRule::Pwc
+                    | SquareRule::Equipollents
+            )
+            && matches!(c.kind, KindRule::Same | KindRule::Chameleon)
+            && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
+            && !c.rex_inclusive
+            && !c.immune
+    });
+    circe_ok && f.only_circe_mummers_checkless()
 }
 
 /// Condition words given on the command line (each argument may hold several words, as
@@ -304,6 +349,45 @@ mod tests {
         let e = resolve(&command_line_words(&["AntiCirce"]), board).unwrap_err();
         assert_eq!(e.span, at);
         assert!(e.message.contains("not supported"), "{}", e.message);
+    }
+
+    #[test]
+    fn neutral_units_need_a_board_with_attributes_and_refuse_other_conditions() {
+        let at = Span::new(2, 30);
+        let neutral = UnitMarks {
+            neutral: Some(at),
+            ..UnitMarks::default()
+        };
+        let Ok(RuleSet::Fairy(f)) = resolve(&[], neutral) else {
+            panic!("neutral units are played under Fairy");
+        };
+        assert!(f.fairy_units, "the board must keep the neutral units");
+        for words in [
+            "Circe",
+            "MirrorCirce Strict",
+            "BlackMaximummer",
+            "ChecklessChess",
+        ] {
+            assert!(
+                resolve(&command_line_words(&[words]), neutral).is_ok(),
+                "{words}"
+            );
+        }
+        for words in [
+            "AntiCirce",
+            "Madrasi",
+            "ParrainCirce",
+            "SuperCirce",
+            "AliceChess",
+        ] {
+            let e = resolve(&command_line_words(&[words]), neutral).unwrap_err();
+            assert_eq!(e.span, at, "{words}");
+            assert!(
+                e.message.contains("not supported"),
+                "{words}: {}",
+                e.message
+            );
+        }
     }
 
     #[test]

@@ -78,15 +78,10 @@ pub fn parse_forsyth(
         // A colour sign may stand before the piece: `+` white, `-` black, `=` neutral.
         let sign = match c {
             '+' => Some(Color::White),
-            '-' => Some(Color::Black),
-            '=' => {
-                return Err(InputError::new(
-                    at(i),
-                    format!("neutral units (\"=\" in forsyth \"{text}\") are not supported"),
-                ))
-            }
+            '-' | '=' => Some(Color::Black),
             _ => None,
         };
+        let neutral = c == '=';
         if sign.is_some() {
             i += 1;
         }
@@ -136,12 +131,20 @@ pub fn parse_forsyth(
             None => Color::Black,
         };
         let square = Square::from_coords((index % 8) as u8, 7 - (index / 8) as u8);
+        if neutral && role.is_royal() {
+            return Err(InputError::new(
+                at(start),
+                "neutral kings and royal units are not supported",
+            ));
+        }
+        let color = if neutral { Color::White } else { color };
         pieces.push(PieceSpec {
             color,
             role,
             square,
             kamikaze: false,
             royal: false,
+            neutral,
             alice: None,
             span: at(start),
         });

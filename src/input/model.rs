@@ -48,6 +48,8 @@ pub struct PieceSpec {
     /// The side's royal unit although not a king (attribute `royal`): check and mate are
     /// judged on it.
     pub royal: bool,
+    /// A neutral unit (colour word `neutral`): of both sides; `color` is then White.
+    pub neutral: bool,
     pub alice: Option<AliceBoard>,
     /// Where the piece token (e.g. `Ra8c8`) or the forsyth letter begins.
     pub span: Span,

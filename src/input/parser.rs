@@ -350,6 +350,7 @@ impl<'a> Parser<'a> {
         let mut color: Option<Color> = None;
         let mut kamikaze = false;
         let mut royal = false;
+        let mut neutral = false;
         let mut alice: Option<AliceBoard> = None;
         let mut out = Vec::new();
         while let Some(tok) = self.lx.peek_token() {
@@ -368,6 +369,7 @@ impl<'a> Parser<'a> {
                     kamikaze,
                     // A king is royal anyway: the reference solver drops the attribute.
                     royal: royal && !role.is_royal(),
+                    neutral,
                     alice,
                     span: tok.span,
                 })
@@ -376,6 +378,12 @@ impl<'a> Parser<'a> {
                 let color = color.ok_or_else(colour_needed)?;
                 let piece = parse_piece_token(tok.text)
                     .map_err(|e| error(tok.span_at(e.offset), e.message))?;
+                if neutral && (royal || piece.role.is_royal()) {
+                    return Err(error(
+                        tok.span,
+                        "neutral kings and royal units are not supported",
+                    ));
+                }
                 self.lx.next_token();
                 out.extend(units(color, piece));
                 // As in the reference solver, `royal` names the next piece token only: a
@@ -404,6 +412,12 @@ impl<'a> Parser<'a> {
                     error(span, e.message)
                 });
                 match piece {
+                    Ok(piece) if neutral && (royal || piece.role.is_royal()) => {
+                        return Err(error(
+                            tok.span,
+                            "neutral kings and royal units are not supported",
+                        ));
+                    }
                     Ok(piece) => {
                         self.lx.next_token();
                         self.lx.next_token();
@@ -420,15 +434,14 @@ impl<'a> Parser<'a> {
                 color = Some(match c {
                     ColorWord::White => Color::White,
                     ColorWord::Black => Color::Black,
-                    ColorWord::Neutral => {
-                        return Err(error(tok.span, "neutral units are not supported"))
-                    }
+                    ColorWord::Neutral => Color::White,
                     ColorWord::TotalInvisible => {
                         return Err(error(tok.span, "total invisible units are not supported"))
                     }
                 });
                 kamikaze = false;
                 royal = false;
+                neutral = matches!(c, ColorWord::Neutral);
                 alice = None;
                 self.lx.next_token();
                 continue;

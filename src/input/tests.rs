@@ -159,7 +159,7 @@ fn piece_errors() {
     let e = one_err("begin\npieces neutral Ka1\nend");
     assert_eq!(
         (e.line, e.col, e.message.as_str()),
-        (2, 8, "neutral units are not supported")
+        (2, 16, "neutral kings and royal units are not supported")
     );
     let e = one_err("begin\npieces white paralysing Ka1\nend");
     assert_eq!((e.line, e.col), (2, 14));
@@ -361,6 +361,7 @@ fn every_twin_change() {
             square: sq(s),
             kamikaze,
             royal: false,
+            neutral: false,
             alice: None,
             span: Span::new(line, col),
         })
@@ -894,4 +895,22 @@ fn royal_names_the_next_piece_token_only_and_not_a_king() {
             .expect("parses");
     let royal: Vec<bool> = p.pieces.iter().map(|u| u.royal).collect();
     assert_eq!(royal, [true, false, false, false]);
+}
+
+#[test]
+fn neutral_units_in_pieces_and_forsyth() {
+    let p = parse_file("begin\npieces white Ke1 neutral Pa2 black Ke8\nforsyth 8/8/8/8/8/8/8/=b7\nstipulation h#1\nend")
+        .remove(0)
+        .expect("parses");
+    let neutral: Vec<(bool, Color)> = p.pieces.iter().map(|u| (u.neutral, u.color)).collect();
+    assert_eq!(
+        neutral,
+        [
+            (false, Color::White),
+            (true, Color::White),
+            (false, Color::Black),
+            (true, Color::White)
+        ]
+    );
+    assert_eq!(p.pieces[3].role, Role::Bishop);
 }

@@ -15,7 +15,11 @@ fn color_word(c: Color) -> &'static str {
 
 /// `white Royal`, `white Kamikaze AliceB`: the colour and attribute words of a unit.
 fn piece_prefix(p: &PieceSpec) -> String {
-    let mut s = color_word(p.color).to_string();
+    let mut s = if p.neutral {
+        "neutral".to_string()
+    } else {
+        color_word(p.color).to_string()
+    };
     if p.royal {
         s.push_str(" Royal");
     }

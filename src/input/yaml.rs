@@ -8,7 +8,7 @@
 //! the YAML file, so that later errors (an illegal position, an unknown condition) point
 //! there too.
 //!
-//! Fields read: `algebraic` (`white`, `black`; `neutral` is refused), `stipulation`,
+//! Fields read: `algebraic` (`white`, `black`, `neutral`), `stipulation`,
 //! `options` (Popeye options and conditions alike), `twins` (`b: Move a1 a2`; a first twin
 //! `a` makes the diagram a zero position), `intended-solutions` (kept as the remark
 //! `intended-solutions: ...`), `authors`, `source`, `award`/`distinction`, `comments` (one
@@ -326,15 +326,11 @@ impl Doc<'_> {
         b.line("pieces", "", &self.place("algebraic", algebraic));
         for (colour, node) in self.entries("algebraic", algebraic)? {
             let field = format!("algebraic.{colour}");
-            if colour != "white" && colour != "black" {
+            if !matches!(colour.as_str(), "white" | "black" | "neutral") {
                 let place = self.place(&field, node);
                 return Err(self.error(
                     &place,
-                    if colour == "neutral" {
-                        "neutral units are not supported".to_string()
-                    } else {
-                        format!("unknown colour \"{colour}\"; expected white or black")
-                    },
+                    format!("unknown colour \"{colour}\"; expected white, black or neutral"),
                 ));
             }
             for (unit, place) in self.texts(&field, node)? {
@@ -575,11 +571,15 @@ twins:
         assert!(e.message.contains("stipulation is missing"), "{e}");
         let e = parse_yaml("stipulation: h#2\n").remove(0).unwrap_err();
         assert!(e.message.contains("algebraic is missing"), "{e}");
-        let e = parse_yaml("algebraic:\n  white: [Kc5]\n  neutral: [Pa2]\nstipulation: h#2\n")
+        let p = parse_yaml("algebraic:\n  white: [Kc5]\n  neutral: [Pa2]\nstipulation: h#2\n")
+            .remove(0)
+            .expect("neutral units are read");
+        assert!(p.pieces[1].neutral, "{:?}", p.pieces);
+        let e = parse_yaml("algebraic:\n  white: [Kc5]\n  blue: [Pa2]\nstipulation: h#2\n")
             .remove(0)
             .unwrap_err();
         assert!(
-            e.message.contains("field algebraic.neutral: neutral"),
+            e.message.contains("field algebraic.blue: unknown colour"),
             "{e}"
         );
         assert_eq!(e.line, 3);

@@ -270,6 +270,10 @@ impl PlainLegality {
         mv: &Move,
         captures: bool,
     ) -> Option<bool> {
+        if pos.board.is_neutral(mv.from) {
+            // A neutral unit is an enemy too: where it goes it may attack its own king.
+            return None;
+        }
         let capture = match mv.kind {
             MoveKind::Quiet | MoveKind::DoubleStep if mv.captured.is_none() => None,
             MoveKind::Capture if captures => Some(mv.to),
@@ -336,7 +340,7 @@ fn sensitive_squares<E: Extension>(pos: &Position<E>) -> Option<Judge> {
         count: 0,
     };
     for u in watched_units {
-        let piece = board.piece_at(u).expect("a unit");
+        let piece = board.unit_for(u, !side).expect("a unit");
         let (squares, now) = if piece.role.is_orthodox() {
             let line = attacks_from_for_check(piece, u, Bitboard::EMPTY).contains(king);
             if !line {
@@ -422,7 +426,7 @@ pub fn has_legal_move<E: Extension>(pos: &Position<E>) -> bool {
 
     // En passant uncovers lines of its own (two units leave one rank): play it out.
     if let Some(ep) = pos.ep {
-        let victim = board.piece_at(ep.pawn);
+        let victim = board.unit_for(ep.pawn, !side);
         if victim.is_some_and(|v| v.color != side && v.role == Role::Pawn)
             && !occupied.contains(ep.crossed)
         {

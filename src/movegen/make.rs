@@ -61,14 +61,18 @@ pub fn apply_change<F: FairyStore>(board: &mut Board<F>, change: &Change) {
     match *change {
         Change::Put(p, _) => {
             board.take(p.square);
-            board.put(p.square, p.piece, p.kamikaze);
+            if p.attrs.neutral() {
+                board.put_neutral(p.square, p.piece.role, p.attrs.kamikaze());
+            } else {
+                board.put(p.square, p.piece, p.attrs.kamikaze());
+            }
         }
         Change::Remove(sq, _) => {
             board.take(sq);
         }
         Change::Relocate(from, p, _) => {
             board.take(from);
-            board.put(p.square, p.piece, p.kamikaze);
+            board.put(p.square, p.piece, p.attrs.kamikaze());
         }
         Change::Hide(..) => {}
         Change::Recolour(sq, color) => {
@@ -115,7 +119,11 @@ pub fn en_passant_chance<F: FairyStore>(
             && (board.fairy_units() & board.by_color(!mover))
                 .into_iter()
                 .any(|u| {
-                    walks::takes_en_passant_on(board.piece_at(u).expect("a unit"), u, crossed)
+                    walks::takes_en_passant_on(
+                        board.unit_for(u, !mover).expect("a unit"),
+                        u,
+                        crossed,
+                    )
                 }));
     takers.then_some(EnPassant {
         crossed,

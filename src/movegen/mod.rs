@@ -10,7 +10,7 @@ pub mod walks;
 
 pub use legal::{has_legal_move, retain_legal, Legality, PlainLegality};
 pub use make::{apply_change, en_passant_chance, play_orthodox};
-pub use moves::{Cause, Change, Effects, Move, MoveKind, MoveList, Placement};
+pub use moves::{Cause, Change, Effects, Move, MoveKind, MoveList, Placement, UnitAttrs};
 pub use pseudo::{
     attacked, attackers, attacks_from, castling_candidates, castling_king_path, castling_rook,
     castlings, generate, is_attacked, moves_with_walk, observes, pawn_pushes, pseudo_moves,

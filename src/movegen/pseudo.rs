@@ -306,8 +306,9 @@ pub fn generate<E: Extension>(
     let us = board.by_color(side);
     let them = board.by_color(!side);
     let occupied = us | them;
+    // A neutral unit is in both colours: the enemy's, so it may be taken.
     let targets = match gen {
-        Gen::All => !us,
+        Gen::All => !board.own(side),
         Gen::Quiet => !occupied,
     };
     for role in [
@@ -321,7 +322,7 @@ pub fn generate<E: Extension>(
             let piece = Piece::new(side, role);
             for to in attacks_from(piece, from, occupied) & targets {
                 let captured = if them.contains(to) {
-                    board.piece_at(to)
+                    board.unit_for(to, !side)
                 } else {
                     None
                 };
@@ -363,7 +364,7 @@ pub fn generate<E: Extension>(
         }
         if gen == Gen::All {
             for to in attacks::pawn(side, from) & them {
-                let victim = board.piece_at(to);
+                let victim = board.unit_for(to, !side);
                 let landing = walks::Landing {
                     to,
                     capture: Some(to),
@@ -382,7 +383,7 @@ pub fn generate<E: Extension>(
             if let Some(ep) = pos.ep {
                 if attacks::pawn(side, from).contains(ep.crossed) && !occupied.contains(ep.crossed)
                 {
-                    if let Some(victim) = board.piece_at(ep.pawn) {
+                    if let Some(victim) = board.unit_for(ep.pawn, !side) {
                         if victim.color != side && victim.role.is_pawn() {
                             push_at(
                                 out,
@@ -403,7 +404,7 @@ pub fn generate<E: Extension>(
     }
     if E::Fairy::ENABLED {
         for from in board.fairy_units() & us & units {
-            let piece = board.piece_at(from).expect("a fairy unit");
+            let piece = board.unit_for(from, side).expect("a fairy unit");
             fairy_moves(pos, piece, from, gen, promotions, out);
             out.unit_done()?;
         }
@@ -433,7 +434,7 @@ fn fairy_moves<E: Extension>(
             if !board.occupied().contains(ep.crossed)
                 && walks::takes_en_passant_on(piece, from, ep.crossed)
             {
-                if let Some(victim) = board.piece_at(ep.pawn) {
+                if let Some(victim) = board.unit_for(ep.pawn, !side) {
                     if victim.color != side && victim.role.is_pawn() {
                         push_at(
                             out,
@@ -498,8 +499,8 @@ fn walk_moves<E: Extension>(
         let (kind, captured) = match landing.capture {
             None if pushes && from.rank().abs_diff(to.rank()) == 2 => (MoveKind::DoubleStep, None),
             None => (MoveKind::Quiet, None),
-            Some(x) if locust => (MoveKind::Locust, board.piece_at(x)),
-            Some(x) => (MoveKind::Capture, board.piece_at(x)),
+            Some(x) if locust => (MoveKind::Locust, board.unit_for(x, !side)),
+            Some(x) => (MoveKind::Capture, board.unit_for(x, !side)),
         };
         if pawn {
             push_pawn(out, promotions, side, role, from, landing, kind, captured);

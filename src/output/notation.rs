@@ -1,7 +1,7 @@
 //! Popeye's move notation: `Sc6*e5`, `e7-e8=Q`, `0-0-0`, `e5*d6 ep.`, rebirths in brackets.
 
 use crate::board::{Piece, Role, Square};
-use crate::movegen::{Cause, Change, MoveKind, Placement};
+use crate::movegen::{Cause, Change, MoveKind, Placement, UnitAttrs};
 use crate::search::PlayedMove;
 use crate::stipulation::Goal;
 use std::fmt::Write;
@@ -11,9 +11,13 @@ use std::fmt::Write;
 fn unit(p: &Placement, royal: bool) -> String {
     format!(
         "{}{}{}{}",
-        p.piece.color.letter(),
+        if p.attrs.neutral() {
+            'n'
+        } else {
+            p.piece.color.letter()
+        },
         royal_mark(royal, p.piece.role),
-        if p.kamikaze { "k" } else { "" },
+        if p.attrs.kamikaze() { "k" } else { "" },
         p.piece.role.code()
     )
 }
@@ -34,11 +38,15 @@ fn placed(p: &Placement, royal: bool) -> String {
             piece: Piece::new(p.piece.color, pawn),
             ..*p
         };
+        let mark = if p.attrs.neutral() {
+            "n"
+        } else {
+            royal_mark(royal, p.piece.role)
+        };
         format!(
-            "{}{}={}{}",
+            "{}{}={mark}{}",
             unit(&as_pawn, royal),
             p.square,
-            royal_mark(royal, p.piece.role),
             p.piece.role.code()
         )
     } else {
@@ -85,7 +93,10 @@ pub fn move_text(pm: &PlayedMove) -> String {
             );
         }
         _ => {
-            if pm.kamikaze {
+            if pm.neutral {
+                s.push('n');
+                s.push_str(mv.role.code());
+            } else if pm.kamikaze {
                 s.push('k');
                 s.push_str(mv.role.code());
             } else if pm.royal {
@@ -115,7 +126,9 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 s.push_str(" ep.");
             }
             if let Some(role) = mv.promotion {
-                let attribute = if pm.kamikaze {
+                let attribute = if pm.neutral {
+                    "n"
+                } else if pm.kamikaze {
                     "k"
                 } else if pm.royal && mv.role.is_pawn() {
                     // A royal pawn promotes to a royal unit; the reference solver shows
@@ -160,7 +173,7 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 let p = Placement {
                     piece: Piece::new(pm.mover, mv.promotion.unwrap_or(mv.role)),
                     square: sq,
-                    kamikaze: true,
+                    attrs: UnitAttrs::kamikaze_if(true),
                     promoted: None,
                 };
                 let _ = write!(s, "[-{}{sq}]", unit(&p, pm.royal));

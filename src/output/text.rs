@@ -29,7 +29,13 @@ pub fn diagram(out: &mut String, units: &[PieceSpec], stipulation: &str) {
             match units.iter().rev().find(|u| u.square == sq) {
                 Some(u) => {
                     // Right-aligned in four columns: `   B`, `  -K`, `  LE`, ` -MO`.
-                    let sign = if u.color == Color::Black { "-" } else { "" };
+                    let sign = if u.neutral {
+                        "="
+                    } else if u.color == Color::Black {
+                        "-"
+                    } else {
+                        ""
+                    };
                     let _ = write!(out, "{:>4}", format!("{sign}{}", u.role.code()));
                 }
                 None => out.push_str("   ."),
@@ -38,9 +44,17 @@ pub fn diagram(out: &mut String, units: &[PieceSpec], stipulation: &str) {
         let _ = writeln!(out, "   {}\n{spacer}", rank + 1);
     }
     let _ = writeln!(out, "{border}");
-    let white = units.iter().filter(|u| u.color == Color::White).count();
-    let black = units.len() - white;
-    let counts = format!("{white} + {black}");
+    let neutral = units.iter().filter(|u| u.neutral).count();
+    let white = units
+        .iter()
+        .filter(|u| u.color == Color::White && !u.neutral)
+        .count();
+    let black = units.len() - white - neutral;
+    let counts = if neutral > 0 {
+        format!("{white} + {black} + {neutral}n")
+    } else {
+        format!("{white} + {black}")
+    };
     let width = 33usize
         .saturating_sub(stipulation.len())
         .max(counts.len() + 1);

@@ -199,7 +199,11 @@ pub fn build_position<R: Rules>(
             hidden.push((*u, (u.square, Piece::new(u.color, u.role), u.kamikaze)));
             continue;
         }
-        board.put(u.square, Piece::new(u.color, u.role), u.kamikaze);
+        if u.neutral {
+            board.put_neutral(u.square, u.role, u.kamikaze);
+        } else {
+            board.put(u.square, Piece::new(u.color, u.role), u.kamikaze);
+        }
     }
     for color in Color::ALL {
         let royal = |u: &&PieceSpec| u.color == color && (u.role.is_royal() || u.royal);
@@ -218,6 +222,8 @@ pub fn build_position<R: Rules>(
         }
     }
     pos.assume_castling_rights();
+    // A neutral rook has no castling right.
+    pos.castling &= !pos.board.neutral();
     let hidden_units: Vec<_> = hidden.iter().map(|(_, h)| *h).collect();
     if let Err(message) = rules.init(&mut pos, &hidden_units) {
         return Err(SetupError::new(

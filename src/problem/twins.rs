@@ -17,7 +17,7 @@ pub struct TwinSetup {
 fn unit_name(p: &PieceSpec) -> String {
     format!(
         "{}{}{}{}",
-        p.color.letter(),
+        if p.neutral { 'n' } else { p.color.letter() },
         if p.royal { "r" } else { "" },
         if p.kamikaze { "k" } else { "" },
         p.role.code()

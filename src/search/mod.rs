@@ -22,7 +22,7 @@ pub use tt::Table;
 
 use crate::board::{Color, Extension, Position, Square};
 use crate::conditions::Rules;
-use crate::movegen::{Move, MoveKind, MoveList};
+use crate::movegen::{Cause, Change, Move, MoveKind, MoveList};
 use crate::stipulation::Goal;
 use std::cell::Cell;
 use std::ops::ControlFlow;
@@ -37,6 +37,8 @@ pub struct PlayedMove {
     pub kamikaze: bool,
     /// The moving unit is a royal piece other than a king (printed with the prefix `r`).
     pub royal: bool,
+    /// The moving unit is neutral (printed with the prefix `n`, pawns too: `nPf2-f1=nB`).
+    pub neutral: bool,
     /// The captured unit is its side's royal piece (not a king), reborn under Circe Rex
     /// Inclusive: `[+brPd7]`.
     pub captured_royal: bool,
@@ -56,6 +58,7 @@ impl PlayedMove {
             mover,
             kamikaze: false,
             royal: false,
+            neutral: false,
             captured_royal: false,
             check: false,
             result: None,
@@ -80,6 +83,7 @@ pub fn annotate<R: Rules>(
         mover: before.side,
         kamikaze: before.board.is_kamikaze(mv.from),
         royal: rules.royal_piece(before, mv.from),
+        neutral: before.board.is_neutral(mv.from),
         captured_royal: mv.is_capture() && rules.royal_piece(before, mv.capture_square()),
         check,
         result: goal_reached(rules, mv, after, goal).then_some(goal),
@@ -106,12 +110,25 @@ pub fn goal_reached<R: Rules>(rules: &R, mv: &Move, after: &Position<R::Ext>, go
             !rules.in_check(after, after.side) && !rules.has_legal_move(&null_move(after))
         }
         Goal::Check => rules.in_check(after, after.side),
-        Goal::Capture | Goal::WinPiece => mv.is_capture(),
+        Goal::Capture => mv.is_capture(),
+        Goal::WinPiece => wins_piece(mv),
         Goal::Any => true,
         Goal::Castling => mv.is_castling(),
         Goal::EnPassant => mv.kind == MoveKind::EnPassant,
         Goal::Target(sq) => mv.final_square() == Some(sq),
     }
+}
+
+/// Whether `mv` wins a piece: a capture whose victim is not reborn at once (Circe), as
+/// the reference solver has it. Apart, so that the goal test stays small where it is
+/// inlined.
+#[inline(never)]
+fn wins_piece(mv: &Move) -> bool {
+    mv.is_capture()
+        && !mv
+            .effects
+            .changes()
+            .any(|c| matches!(c, Change::Put(_, Cause::Rebirth)))
 }
 
 /// Whether the side to move in `pos` is mated (`Goal::Mate`) or stalemated

@@ -26,7 +26,7 @@ fn placements(
         .map(move |r| Placement {
             piece: Piece::new(piece.color, r),
             square: sq,
-            kamikaze,
+            attrs: UnitAttrs::kamikaze_if(kamikaze),
             promoted: promote.then_some(piece.role),
         })
 }
@@ -97,7 +97,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         let placement = Placement {
                             piece: moved,
                             square: sq,
-                            kamikaze,
+                            attrs: UnitAttrs::kamikaze_if(kamikaze),
                             promoted: None,
                         };
                         effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
@@ -159,7 +159,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 let placement = Placement {
                     piece: reborn,
                     square: sq,
-                    kamikaze: false,
+                    attrs: UnitAttrs::kamikaze_if(false),
                     promoted: None,
                 };
                 effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
@@ -248,12 +248,22 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                     )
                                 {
                                     let buried = taken && circe.occupied == Occupied::Volcanic;
+                                    // A neutral unit is reborn neutral, where a unit of
+                                    // the side it was taken as goes.
+                                    let neutral = pos.board.is_neutral(x);
                                     for placement in placements(
                                         self.rebirth_promotions(),
                                         Piece::new(captured.color, role),
                                         sq,
                                         captured_kamikaze,
                                     ) {
+                                        let placement = Placement {
+                                            attrs: UnitAttrs::new(
+                                                placement.attrs.kamikaze(),
+                                                neutral,
+                                            ),
+                                            ..placement
+                                        };
                                         let mut e = effects;
                                         e.push(if buried {
                                             Change::Hide(placement, Cause::Burial)
@@ -431,7 +441,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             let placement = Placement {
                 piece: h.piece(),
                 square: h.square,
-                kamikaze: h.kamikaze(),
+                attrs: UnitAttrs::kamikaze_if(h.kamikaze()),
                 promoted: None,
             };
             mv.effects.push(Change::Put(placement, Cause::Eruption));
@@ -453,7 +463,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }) else {
             return;
         };
-        p.board.put(a.square, a.piece, a.kamikaze);
+        p.board.put(a.square, a.piece, a.attrs.kamikaze());
         regrant(&mut p.castling, a.piece, a.square);
         if cause == Cause::Eruption {
             let hidden = &mut p.ext.hidden;
@@ -583,8 +593,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     }
                 }
                 Change::Hide(r, Cause::Burial) => {
-                    p.ext
-                        .hide(Hidden::new(r.piece, r.kamikaze, r.square, captured_origin));
+                    p.ext.hide(Hidden::new(
+                        r.piece,
+                        r.attrs.kamikaze(),
+                        r.square,
+                        captured_origin,
+                    ));
                 }
                 Change::Put(r, Cause::Rebirth) => {
                     if r.piece.color != mover {

@@ -111,7 +111,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 let set = |piece: Piece, square| Placement {
                     piece,
                     square,
-                    kamikaze: false,
+                    attrs: UnitAttrs::kamikaze_if(false),
                     promoted: None,
                 };
                 if king != home {

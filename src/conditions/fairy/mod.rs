@@ -25,7 +25,7 @@ use crate::board::{
 };
 use crate::movegen::{
     self, attacks, walks, Cause, Change, Effects, Gen, Move, MoveKind, MoveList, Placement,
-    PlainLegality, Promotions,
+    PlainLegality, Promotions, UnitAttrs,
 };
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -115,6 +115,16 @@ impl Fairy {
                 circe: None,
                 ..*self
             } == Fairy::default()
+    }
+
+    /// Whether the set has no part but a Circe, mummers and Checkless chess.
+    pub fn only_circe_mummers_checkless(&self) -> bool {
+        Fairy {
+            circe: None,
+            mummer: [None; 2],
+            checkless: false,
+            ..*self
+        } == Fairy::default()
     }
 
     /// Whether the rules need each unit's diagram square (Diagram Circe).
