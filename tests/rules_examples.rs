@@ -562,3 +562,34 @@ fn circe_neutral_unit_is_reborn_neutral_as_the_side_it_was_taken_as() {
         ],
     );
 }
+
+// Chameleon units (attribute `chameleon`), checked with Popeye 4.104 (constructed).
+
+#[test]
+fn chameleon_units_change_kind_and_pawns_promote_to_chameleons() {
+    case(
+        "white Ka1 white chameleon Pb6 Pg7 black Kh5",
+        "~1",
+        "",
+        &[
+            "1.Ka1-b2 !",
+            "1.Ka1-a2 !",
+            "1.Ka1-b1 !",
+            "1.cPb6-b7 !",
+            "1.cPg7-g8=cQ !",
+            "1.cPg7-g8=cS !",
+            "1.cPg7-g8=cR !",
+            "1.cPg7-g8=cB !",
+        ],
+    );
+    case(
+        "white Ke1 white chameleon Sd4 black Ke8 Pe2 black chameleon Bf5",
+        "x1",
+        "Circe",
+        &[
+            "1.Ke1*e2[+bPe7] x !",
+            "1.cSd4*e2=cB[+bPe7] x !",
+            "1.cSd4*f5=cB[+bcBc8] x !",
+        ],
+    );
+}

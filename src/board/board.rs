@@ -1,7 +1,7 @@
 //! Piece placement on one 8×8 board.
 
 use super::zobrist::{piece_key, KEYS};
-use super::{Bitboard, Color, Piece, Role, Square};
+use super::{Bitboard, Color, Piece, Role, Square, UnitAttrs};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -21,6 +21,9 @@ pub trait FairyStore: Copy + Eq + Hash + Default + Debug + Send + Sync + 'static
     /// The squares of neutral units (in both colours' bitboards).
     fn neutral(&self) -> Bitboard;
     fn set_neutral(&mut self, sq: Square, on: bool);
+    /// The squares of units with the chameleon attribute (a new kind after each move).
+    fn chameleon(&self) -> Bitboard;
+    fn set_chameleon(&mut self, sq: Square, on: bool);
 }
 
 /// No fairy units: orthodox kinds only.
@@ -51,6 +54,14 @@ impl FairyStore for NoFairy {
     fn set_neutral(&mut self, _sq: Square, on: bool) {
         assert!(!on, "a neutral unit on a board without fairy units");
     }
+    #[inline(always)]
+    fn chameleon(&self) -> Bitboard {
+        Bitboard::EMPTY
+    }
+    #[inline(always)]
+    fn set_chameleon(&mut self, _sq: Square, on: bool) {
+        assert!(!on, "a chameleon unit on a board without fairy units");
+    }
 }
 
 /// The kind of each fairy unit, by square (as [`Role::raw`], 0 where there is none).
@@ -58,6 +69,7 @@ impl FairyStore for NoFairy {
 pub struct FairyUnits {
     units: Bitboard,
     neutral: Bitboard,
+    chameleon: Bitboard,
     roles: [u8; 64],
 }
 
@@ -66,6 +78,7 @@ impl Default for FairyUnits {
         FairyUnits {
             units: Bitboard::EMPTY,
             neutral: Bitboard::EMPTY,
+            chameleon: Bitboard::EMPTY,
             roles: [0; 64],
         }
     }
@@ -102,6 +115,18 @@ impl FairyStore for FairyUnits {
             self.neutral.with(sq)
         } else {
             self.neutral.without(sq)
+        };
+    }
+    #[inline(always)]
+    fn chameleon(&self) -> Bitboard {
+        self.chameleon
+    }
+    #[inline(always)]
+    fn set_chameleon(&mut self, sq: Square, on: bool) {
+        self.chameleon = if on {
+            self.chameleon.with(sq)
+        } else {
+            self.chameleon.without(sq)
         };
     }
 }
@@ -146,6 +171,9 @@ impl<F: FairyStore> Board<F> {
                 b.put_neutral(sq, piece.role, self.is_kamikaze(sq));
             } else {
                 b.put(sq, piece, self.is_kamikaze(sq));
+            }
+            if self.is_chameleon(sq) {
+                b.make_chameleon(sq);
             }
         }
         b
@@ -209,6 +237,20 @@ impl<F: FairyStore> Board<F> {
     #[inline(always)]
     pub fn is_neutral(&self, sq: Square) -> bool {
         self.fairy.neutral().contains(sq)
+    }
+
+    /// Whether the unit on `sq` has the chameleon attribute.
+    #[inline(always)]
+    pub fn is_chameleon(&self, sq: Square) -> bool {
+        self.fairy.chameleon().contains(sq)
+    }
+
+    /// Gives the unit on `sq` the chameleon attribute.
+    pub fn make_chameleon(&mut self, sq: Square) {
+        if !self.is_chameleon(sq) {
+            self.fairy.set_chameleon(sq, true);
+            self.hash ^= KEYS.chameleon[sq.index()];
+        }
     }
 
     /// The units of `side` that are not neutral: those its moves may not capture.
@@ -299,6 +341,26 @@ impl<F: FairyStore> Board<F> {
         }
     }
 
+    /// The attributes of the unit on `sq` beyond its colour and kind.
+    #[inline]
+    pub fn attrs_at(&self, sq: Square) -> UnitAttrs {
+        UnitAttrs::new(self.is_kamikaze(sq), self.is_neutral(sq))
+            .with_chameleon(self.is_chameleon(sq))
+    }
+
+    /// Puts a unit with its attributes on an empty square; a neutral unit stands for
+    /// both sides whatever `piece`'s colour.
+    pub fn put_unit(&mut self, sq: Square, piece: Piece, attrs: UnitAttrs) {
+        if attrs.neutral() {
+            self.put_neutral(sq, piece.role, attrs.kamikaze());
+        } else {
+            self.put(sq, piece, attrs.kamikaze());
+        }
+        if attrs.chameleon() {
+            self.make_chameleon(sq);
+        }
+    }
+
     /// Puts a neutral unit on an empty square.
     pub fn put_neutral(&mut self, sq: Square, role: Role, kamikaze: bool) {
         self.put(sq, Piece::new(Color::White, role), kamikaze);
@@ -337,6 +399,10 @@ impl<F: FairyStore> Board<F> {
             self.hash ^= piece_key(Piece::new(Color::Black, piece.role), sq);
             self.fairy.set_neutral(sq, false);
         }
+        if self.is_chameleon(sq) {
+            self.fairy.set_chameleon(sq, false);
+            self.hash ^= KEYS.chameleon[sq.index()];
+        }
         let kamikaze = self.kamikaze.contains(sq);
         self.kamikaze &= b;
         self.hash ^= piece_key(piece, sq);
@@ -361,6 +427,11 @@ impl<F: FairyStore> Board<F> {
         } else {
             self.colors[piece.color.index()] ^= m;
             self.hash ^= piece_key(piece, from) ^ piece_key(piece, to);
+        }
+        if self.is_chameleon(from) {
+            self.fairy.set_chameleon(from, false);
+            self.fairy.set_chameleon(to, true);
+            self.hash ^= KEYS.chameleon[from.index()] ^ KEYS.chameleon[to.index()];
         }
         if self.kamikaze.contains(from) {
             self.kamikaze ^= m;

@@ -220,3 +220,53 @@ impl fmt::Display for Piece {
         write!(f, "{}{}", self.color.letter(), self.role.code())
     }
 }
+
+/// The attributes a placed unit carries beyond its colour and kind, in one byte (a move
+/// holds several placements, and moves are copied in the hot loops).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct UnitAttrs(u8);
+
+impl UnitAttrs {
+    const KAMIKAZE: u8 = 1;
+    const NEUTRAL: u8 = 2;
+    const CHAMELEON: u8 = 4;
+    const PROMOTED_CHAMELEON: u8 = 8;
+
+    pub const fn new(kamikaze: bool, neutral: bool) -> UnitAttrs {
+        UnitAttrs((kamikaze as u8 * Self::KAMIKAZE) | (neutral as u8 * Self::NEUTRAL))
+    }
+
+    /// These attributes and the chameleon attribute when `chameleon` is set.
+    pub const fn with_chameleon(self, chameleon: bool) -> UnitAttrs {
+        UnitAttrs(self.0 | (chameleon as u8 * Self::CHAMELEON))
+    }
+
+    /// A unit that changes kind after each of its moves (S → B → R → Q → S).
+    pub const fn chameleon(self) -> bool {
+        self.0 & Self::CHAMELEON != 0
+    }
+
+    /// A pawn that promoted to a chameleon unit, not one before (a notation matter:
+    /// `[+bPf1=B=c]` rather than `[+bcPf1=cB]`).
+    pub const fn promoted_to_chameleon(self) -> UnitAttrs {
+        UnitAttrs(self.0 | Self::CHAMELEON | Self::PROMOTED_CHAMELEON)
+    }
+
+    pub const fn became_chameleon(self) -> bool {
+        self.0 & Self::PROMOTED_CHAMELEON != 0
+    }
+
+    /// A kamikaze unit (or not), neither neutral.
+    pub const fn kamikaze_if(kamikaze: bool) -> UnitAttrs {
+        UnitAttrs::new(kamikaze, false)
+    }
+
+    pub const fn kamikaze(self) -> bool {
+        self.0 & Self::KAMIKAZE != 0
+    }
+
+    /// A neutral unit (reborn under Circe): put in both colours.
+    pub const fn neutral(self) -> bool {
+        self.0 & Self::NEUTRAL != 0
+    }
+}

@@ -7,6 +7,8 @@ pub(crate) struct Keys {
     /// so that adding kinds changed none of them.
     pub piece: [[[u64; 64]; Role::COUNT]; 2],
     pub kamikaze: [u64; 64],
+    /// Units with the chameleon attribute, by square (last in the stream).
+    pub chameleon: [u64; 64],
     pub side: u64,
     pub castling: [u64; 64],
     pub ep: [u64; 64],
@@ -74,10 +76,13 @@ const fn build() -> Keys {
         }
         c += 1;
     }
+    let mut chameleon = [0; 64];
+    state = fill(state, &mut chameleon);
     let _ = state;
     Keys {
         piece,
         kamikaze,
+        chameleon,
         side,
         castling,
         ep,

@@ -1,5 +1,5 @@
 //! The generic check of every rules type: for each condition of the name table (alone,
-//! with kamikaze, royal and neutral units, and on boards with fairy units of every kind), random games
+//! with kamikaze, royal, neutral and chameleon units, and on boards with fairy units of every kind), random games
 //! from random positions, where each fast path must give what playing every move and
 //! testing it gives: the legal moves in their order, the children positions,
 //! whether a move exists, the may-check filter, the check test against an observation
@@ -33,7 +33,7 @@ impl Rng {
 /// now and then on the first or last rank: a pawn on its first rank moves under Einstein
 /// chess, one on its last rank is an error but there), each kamikaze with probability
 /// `kamikaze` / 8; with `kamikaze` above 0, a side's royal unit is now and then a unit
-/// of one of the kinds with the royal attribute, and some units are neutral.
+/// of one of the kinds with the royal attribute, and some units are neutral or chameleons.
 fn random_problem(
     rng: &mut Rng,
     kinds: &[Role],
@@ -76,6 +76,13 @@ fn random_problem(
         let role = kinds[rng.below(kinds.len())];
         let sq = place(rng, role, &mut taken);
         let k = rng.below(8) < kamikaze && role != Role::King;
+        // Now and then a chameleon unit instead (written as an attribute of its colour).
+        let chameleon = kamikaze > 0 && !k && rng.below(8) == 0;
+        let code = if chameleon {
+            format!("chameleon {}", role.code())
+        } else {
+            role.code().to_string()
+        };
         let list = if kamikaze > 0 && !k && rng.below(6) == 0 {
             &mut neutral
         } else if rng.below(2) == 0 {
@@ -83,7 +90,7 @@ fn random_problem(
         } else {
             &mut black
         };
-        list.push((role.code().to_string(), sq, k));
+        list.push((code, sq, k));
     }
     let side = |name: &str, list: &[(String, Square, bool)]| {
         let mut s = String::new();
@@ -127,11 +134,7 @@ fn reference_attackers<F: FairyStore>(board: &Board<F>, sq: Square, by: Color) -
 fn rebuilt<F: FairyStore>(board: &Board<F>) -> Board<F> {
     let mut b = Board::<F>::empty();
     for (sq, piece) in board.units() {
-        if board.is_neutral(sq) {
-            b.put_neutral(sq, piece.role, board.is_kamikaze(sq));
-        } else {
-            b.put(sq, piece, board.is_kamikaze(sq));
-        }
+        b.put_unit(sq, piece, board.attrs_at(sq));
     }
     b
 }

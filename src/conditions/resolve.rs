@@ -36,6 +36,8 @@ pub struct UnitMarks {
     pub royal: Option<Span>,
     /// The first neutral unit.
     pub neutral: Option<Span>,
+    /// The first unit with the chameleon attribute.
+    pub chameleon: Option<Span>,
     pub promotions: Promotions,
 }
 
@@ -53,6 +55,7 @@ impl UnitMarks {
                 .map(|u| u.span),
             royal: units.iter().find(|u| u.royal).map(|u| u.span),
             neutral: units.iter().find(|u| u.neutral).map(|u| u.span),
+            chameleon: units.iter().find(|u| u.chameleon).map(|u| u.span),
             promotions: Promotions::with(units.iter().map(|u| u.role)),
         }
     }
@@ -119,10 +122,10 @@ pub fn resolve_for(
         let only_circe = fairy.is_some_and(|f| {
             circe.is_some() && variant == AliceVariant::Classic && f.is_circe_alone()
         });
-        if let Some(span) = marks.royal.or(marks.neutral) {
+        if let Some(span) = marks.royal.or(marks.neutral).or(marks.chameleon) {
             return Err(ConditionError {
                 span,
-                message: "royal units other than kings and neutral units in Alice chess are not supported"
+                message: "royal units other than kings, neutral and chameleon units in Alice chess are not supported"
                     .into(),
             });
         }
@@ -221,27 +224,35 @@ pub fn resolve_for(
             });
         }
     }
+    if let Some(span) = marks.chameleon {
+        if !fairy.is_none_or(neutral_rules) || marks.kamikaze.is_some() {
+            return Err(ConditionError {
+                span,
+                message: "chameleon units are not supported with the conditions neutral units are not supported with (docs/conditions.md), nor as kamikaze units".into(),
+            });
+        }
+    }
     // A royal unit other than a king is followed by the state of `Fairy`'s positions;
-    // neutral units need the board that keeps attributes beyond the colours.
-    let fairy_units = marks.fairy.or(marks.neutral);
-    Ok(
-        match (
-            fairy,
-            marks.kamikaze.or(marks.royal).or(marks.neutral),
-            fairy_units,
-        ) {
-            (None, None, None) => RuleSet::Orthodox,
-            (None, None, Some(_)) => RuleSet::FairyPieces(FairyPieces {
-                promotions: marks.promotions,
-            }),
-            (fairy, _, _) => {
-                let mut rules: Fairy = fairy.unwrap_or_default();
-                rules.promotions = marks.promotions;
-                rules.fairy_units = fairy_units.is_some();
-                RuleSet::Fairy(rules)
-            }
-        },
-    )
+    // neutral and chameleon units need the board that keeps attributes beyond the colours.
+    let fairy_units = marks.fairy.or(marks.neutral).or(marks.chameleon);
+    let attributes = marks
+        .kamikaze
+        .or(marks.royal)
+        .or(marks.neutral)
+        .or(marks.chameleon);
+    Ok(match (fairy, attributes, fairy_units) {
+        (None, None, None) => RuleSet::Orthodox,
+        (None, None, Some(_)) => RuleSet::FairyPieces(FairyPieces {
+            promotions: marks.promotions,
+        }),
+        (fairy, _, _) => {
+            let mut rules: Fairy = fairy.unwrap_or_default();
+            rules.promotions = marks.promotions;
+            rules.fairy_units = fairy_units.is_some();
+            rules.chameleon_promotions = marks.chameleon.is_some();
+            RuleSet::Fairy(rules)
+        }
+    })
 }
 
 /// Whether neutral units are built with the conditions `f`: a Circe whose captured unit

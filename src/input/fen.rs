@@ -144,6 +144,7 @@ pub fn parse_forsyth(
             square,
             kamikaze: false,
             royal: false,
+            chameleon: false,
             neutral,
             alice: None,
             span: at(start),

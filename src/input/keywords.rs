@@ -171,6 +171,7 @@ pub const COLORS: &[(&str, ColorWord)] = &[
 pub enum Attribute {
     Kamikaze,
     Royal,
+    Chameleon,
     AliceA,
     AliceB,
     /// Any other Popeye attribute, by its canonical name.
@@ -181,7 +182,7 @@ pub const ATTRIBUTES: &[(&str, Attribute)] = &[
     ("kamikaze", Attribute::Kamikaze),
     ("alicea", Attribute::AliceA),
     ("aliceb", Attribute::AliceB),
-    ("chameleon", Attribute::Unsupported("Chameleon")),
+    ("chameleon", Attribute::Chameleon),
     ("jigger", Attribute::Unsupported("Jigger")),
     ("paralysing", Attribute::Unsupported("Paralysing")),
     ("royal", Attribute::Royal),

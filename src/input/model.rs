@@ -50,6 +50,8 @@ pub struct PieceSpec {
     pub royal: bool,
     /// A neutral unit (colour word `neutral`): of both sides; `color` is then White.
     pub neutral: bool,
+    /// A chameleon unit (attribute `chameleon`): a new kind after each of its moves.
+    pub chameleon: bool,
     pub alice: Option<AliceBoard>,
     /// Where the piece token (e.g. `Ra8c8`) or the forsyth letter begins.
     pub span: Span,

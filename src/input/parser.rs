@@ -351,6 +351,7 @@ impl<'a> Parser<'a> {
         let mut kamikaze = false;
         let mut royal = false;
         let mut neutral = false;
+        let mut chameleon = false;
         let mut alice: Option<AliceBoard> = None;
         let mut out = Vec::new();
         while let Some(tok) = self.lx.peek_token() {
@@ -370,6 +371,7 @@ impl<'a> Parser<'a> {
                     // A king is royal anyway: the reference solver drops the attribute.
                     royal: royal && !role.is_royal(),
                     neutral,
+                    chameleon,
                     alice,
                     span: tok.span,
                 })
@@ -441,6 +443,7 @@ impl<'a> Parser<'a> {
                 });
                 kamikaze = false;
                 royal = false;
+                chameleon = false;
                 neutral = matches!(c, ColorWord::Neutral);
                 alice = None;
                 self.lx.next_token();
@@ -461,13 +464,14 @@ impl<'a> Parser<'a> {
                         match attribute {
                             Attribute::Kamikaze => kamikaze = true,
                             Attribute::Royal => royal = true,
+                            Attribute::Chameleon => chameleon = true,
                             Attribute::AliceA => alice = Some(AliceBoard::A),
                             Attribute::AliceB => alice = Some(AliceBoard::B),
                             Attribute::Unsupported(name) => {
                                 return Err(error(
                                     tok.span,
                                     format!(
-                                        "attribute {name} is not supported; supported attributes are Royal, Kamikaze, AliceA and AliceB"
+                                        "attribute {name} is not supported; supported attributes are Royal, Kamikaze, Chameleon, AliceA and AliceB"
                                     ),
                                 ))
                             }
@@ -497,7 +501,7 @@ impl<'a> Parser<'a> {
             return Err(error(
                 tok.span,
                 format!(
-                    "unexpected \"{}\" in the pieces; expected a colour (white, black), an attribute (royal, kamikaze, alicea, aliceb) or a piece with its squares like Ka1 or Pa2b3",
+                    "unexpected \"{}\" in the pieces; expected a colour (white, black), an attribute (royal, kamikaze, chameleon, alicea, aliceb) or a piece with its squares like Ka1 or Pa2b3",
                     tok.text
                 ),
             ));

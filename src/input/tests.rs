@@ -361,6 +361,7 @@ fn every_twin_change() {
             square: sq(s),
             kamikaze,
             royal: false,
+            chameleon: false,
             neutral: false,
             alice: None,
             span: Span::new(line, col),

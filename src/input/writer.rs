@@ -26,6 +26,9 @@ fn piece_prefix(p: &PieceSpec) -> String {
     if p.kamikaze {
         s.push_str(" Kamikaze");
     }
+    if p.chameleon {
+        s.push_str(" Chameleon");
+    }
     match p.alice {
         Some(AliceBoard::A) => s.push_str(" AliceA"),
         Some(AliceBoard::B) => s.push_str(" AliceB"),

@@ -61,11 +61,7 @@ pub fn apply_change<F: FairyStore>(board: &mut Board<F>, change: &Change) {
     match *change {
         Change::Put(p, _) => {
             board.take(p.square);
-            if p.attrs.neutral() {
-                board.put_neutral(p.square, p.piece.role, p.attrs.kamikaze());
-            } else {
-                board.put(p.square, p.piece, p.attrs.kamikaze());
-            }
+            board.put_unit(p.square, p.piece, p.attrs);
         }
         Change::Remove(sq, _) => {
             board.take(sq);

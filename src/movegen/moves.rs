@@ -1,5 +1,6 @@
 //! Moves, with every decision a condition took while generating them.
 
+pub use crate::board::UnitAttrs;
 use crate::board::{Color, Piece, Role, Square};
 use smallvec::SmallVec;
 
@@ -30,34 +31,6 @@ pub struct Placement {
     pub attrs: UnitAttrs,
     /// The pawn kind it was, when it promoted on arrival (`[+bPe1=R]`).
     pub promoted: Option<Role>,
-}
-
-/// The attributes a placed unit carries beyond its colour and kind, in one byte (a move
-/// holds several placements, and moves are copied in the hot loops).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub struct UnitAttrs(u8);
-
-impl UnitAttrs {
-    const KAMIKAZE: u8 = 1;
-    const NEUTRAL: u8 = 2;
-
-    pub const fn new(kamikaze: bool, neutral: bool) -> UnitAttrs {
-        UnitAttrs((kamikaze as u8 * Self::KAMIKAZE) | (neutral as u8 * Self::NEUTRAL))
-    }
-
-    /// A kamikaze unit (or not), neither neutral.
-    pub const fn kamikaze_if(kamikaze: bool) -> UnitAttrs {
-        UnitAttrs::new(kamikaze, false)
-    }
-
-    pub const fn kamikaze(self) -> bool {
-        self.0 & Self::KAMIKAZE != 0
-    }
-
-    /// A neutral unit (reborn under Circe): put in both colours.
-    pub const fn neutral(self) -> bool {
-        self.0 & Self::NEUTRAL != 0
-    }
 }
 
 /// Why a change happens: how the notation shows it, and what a condition's own state

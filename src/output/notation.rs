@@ -10,7 +10,7 @@ use std::fmt::Write;
 /// `wkR` a kamikaze rook.
 fn unit(p: &Placement, royal: bool) -> String {
     format!(
-        "{}{}{}{}",
+        "{}{}{}{}{}",
         if p.attrs.neutral() {
             'n'
         } else {
@@ -18,6 +18,7 @@ fn unit(p: &Placement, royal: bool) -> String {
         },
         royal_mark(royal, p.piece.role),
         if p.attrs.kamikaze() { "k" } else { "" },
+        if p.attrs.chameleon() { "c" } else { "" },
         p.piece.role.code()
     )
 }
@@ -34,24 +35,55 @@ fn royal_mark(royal: bool, role: Role) -> &'static str {
 /// A placed unit with its square: `wSg8`, or `bPe1=R` for a pawn that promoted on arrival.
 fn placed(p: &Placement, royal: bool) -> String {
     if let Some(pawn) = p.promoted {
+        // A pawn reborn promoting that becomes a chameleon shows it last: `bPf1=B=c`;
+        // a chameleon pawn stays one: `wcPg8=cR`.
+        let gained = p.attrs.became_chameleon();
         let as_pawn = Placement {
             piece: Piece::new(p.piece.color, pawn),
+            attrs: if gained {
+                UnitAttrs::new(p.attrs.kamikaze(), p.attrs.neutral())
+            } else {
+                p.attrs
+            },
             ..*p
         };
-        let mark = if p.attrs.neutral() {
+        let mut mark = String::from(if p.attrs.neutral() {
             "n"
         } else {
             royal_mark(royal, p.piece.role)
+        });
+        if p.attrs.chameleon() && !gained {
+            mark.push('c');
+        }
+        let became = match (gained, p.attrs.neutral()) {
+            (false, _) => "",
+            (true, false) => "=c",
+            (true, true) => "=nc",
         };
         format!(
-            "{}{}={mark}{}",
+            "{}{}={mark}{}{became}",
             unit(&as_pawn, royal),
             p.square,
-            p.piece.role.code()
+            p.piece.role.code(),
         )
     } else {
         format!("{}{}", unit(p, royal), p.square)
     }
+}
+
+/// The attribute marks of the moving unit, in the reference solver's order: `n` neutral,
+/// `r` royal, `k` kamikaze, `c` chameleon.
+fn mover_marks(pm: &PlayedMove) -> String {
+    [
+        (pm.neutral, 'n'),
+        (pm.royal, 'r'),
+        (pm.kamikaze, 'k'),
+        (pm.chameleon, 'c'),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, c)| *c)
+    .collect()
 }
 
 /// The kind as it stands before a move: nothing for the orthodox pawn, else its code.
@@ -93,17 +125,13 @@ pub fn move_text(pm: &PlayedMove) -> String {
             );
         }
         _ => {
-            if pm.neutral {
-                s.push('n');
-                s.push_str(mv.role.code());
-            } else if pm.kamikaze {
-                s.push('k');
-                s.push_str(mv.role.code());
-            } else if pm.royal {
-                s.push('r');
-                s.push_str(mv.role.code());
-            } else {
+            let marks = mover_marks(pm);
+            if marks.is_empty() {
                 s.push_str(piece_letter(mv.role));
+            } else {
+                // A unit with attributes shows them, and its kind even if a pawn.
+                s.push_str(&marks);
+                s.push_str(mv.role.code());
             }
             let _ = write!(s, "{}", mv.from);
             if let Some(via) = mv.effects.via {
@@ -126,18 +154,13 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 s.push_str(" ep.");
             }
             if let Some(role) = mv.promotion {
-                let attribute = if pm.neutral {
-                    "n"
-                } else if pm.kamikaze {
-                    "k"
-                } else if pm.royal && mv.role.is_pawn() {
-                    // A royal pawn promotes to a royal unit; the reference solver shows
-                    // no mark on a kind an Einstein move changes.
-                    "r"
-                } else {
-                    ""
+                // A royal pawn promotes to a royal unit; the reference solver shows no
+                // royal mark on a kind an Einstein move changes.
+                let attributes = PlayedMove {
+                    royal: pm.royal && mv.role.is_pawn(),
+                    ..pm.clone()
                 };
-                let _ = write!(s, "={attribute}{}", role.code());
+                let _ = write!(s, "={}{}", mover_marks(&attributes), role.code());
             }
         }
     }
@@ -182,6 +205,10 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 let _ = write!(s, "[+{}->v]", placed(&r, false));
             }
             // A unit's new kind where it stands (Einstein chess's castling rook): `0-0=B`.
+            // A promoted unit that becomes a chameleon: `c7-c8=Q=c`.
+            Change::Put(r, Cause::WalkChange) if r.attrs.chameleon() => {
+                s.push_str(if r.attrs.neutral() { "=nc" } else { "=c" })
+            }
             Change::Put(r, Cause::WalkChange) => {
                 let _ = write!(s, "={}", r.piece.role.code());
             }

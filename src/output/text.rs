@@ -93,6 +93,10 @@ fn attribute_lines(out: &mut String, spec: &ProblemSpec) {
     if !kamikaze.is_empty() {
         centred(out, &format!("Kamikaze {}", squares_listed(&kamikaze)));
     }
+    let chameleon: Vec<&PieceSpec> = spec.pieces.iter().filter(|u| u.chameleon).collect();
+    if !chameleon.is_empty() {
+        centred(out, &format!("Chameleon {}", squares_listed(&chameleon)));
+    }
     let alice = spec.pieces.iter().any(|u| u.alice.is_some())
         || spec
             .conditions

@@ -1,7 +1,7 @@
 //! From a twin's units to a legal starting position, and from a stipulation to search plans.
 
 use super::twins::TwinSetup;
-use crate::board::{Board, Color, EnPassant, Piece, Position, Role, EXCLUSIVE_PAIRS};
+use crate::board::{Board, Color, EnPassant, Piece, Position, Role, UnitAttrs, EXCLUSIVE_PAIRS};
 use crate::conditions::Rules;
 use crate::input::{AliceBoard, InputError, Options, PieceSpec, Span};
 use crate::search::{self, BattleKind, BattleSpec, End, NonTrivial, Plan};
@@ -199,11 +199,8 @@ pub fn build_position<R: Rules>(
             hidden.push((*u, (u.square, Piece::new(u.color, u.role), u.kamikaze)));
             continue;
         }
-        if u.neutral {
-            board.put_neutral(u.square, u.role, u.kamikaze);
-        } else {
-            board.put(u.square, Piece::new(u.color, u.role), u.kamikaze);
-        }
+        let attrs = UnitAttrs::new(u.kamikaze, u.neutral).with_chameleon(u.chameleon);
+        board.put_unit(u.square, Piece::new(u.color, u.role), attrs);
     }
     for color in Color::ALL {
         let royal = |u: &&PieceSpec| u.color == color && (u.role.is_royal() || u.royal);

@@ -39,6 +39,8 @@ pub struct PlayedMove {
     pub royal: bool,
     /// The moving unit is neutral (printed with the prefix `n`, pawns too: `nPf2-f1=nB`).
     pub neutral: bool,
+    /// The moving unit has the chameleon attribute (prefix `c`: `cSd4-f5=cB`).
+    pub chameleon: bool,
     /// The captured unit is its side's royal piece (not a king), reborn under Circe Rex
     /// Inclusive: `[+brPd7]`.
     pub captured_royal: bool,
@@ -59,6 +61,7 @@ impl PlayedMove {
             kamikaze: false,
             royal: false,
             neutral: false,
+            chameleon: false,
             captured_royal: false,
             check: false,
             result: None,
@@ -84,6 +87,7 @@ pub fn annotate<R: Rules>(
         kamikaze: before.board.is_kamikaze(mv.from),
         royal: rules.royal_piece(before, mv.from),
         neutral: before.board.is_neutral(mv.from),
+        chameleon: before.board.is_chameleon(mv.from),
         captured_royal: mv.is_capture() && rules.royal_piece(before, mv.capture_square()),
         check,
         result: goal_reached(rules, mv, after, goal).then_some(goal),

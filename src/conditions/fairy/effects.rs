@@ -249,28 +249,35 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                 {
                                     let buried = taken && circe.occupied == Occupied::Volcanic;
                                     // A neutral unit is reborn neutral, where a unit of
-                                    // the side it was taken as goes.
-                                    let neutral = pos.board.is_neutral(x);
+                                    // the side it was taken as goes; a chameleon unit
+                                    // stays one.
+                                    let attrs = pos.board.attrs_at(x);
                                     for placement in placements(
                                         self.rebirth_promotions(),
                                         Piece::new(captured.color, role),
                                         sq,
                                         captured_kamikaze,
                                     ) {
-                                        let placement = Placement {
-                                            attrs: UnitAttrs::new(
-                                                placement.attrs.kamikaze(),
-                                                neutral,
-                                            ),
+                                        let placement = Placement { attrs, ..placement };
+                                        // A pawn reborn promoting may become a chameleon
+                                        // too where the problem has some: `[+bPf1=B=c]`.
+                                        let chameleon = (self.chameleon_promotions
+                                            && placement.promoted.is_some()
+                                            && !attrs.chameleon())
+                                        .then_some(Placement {
+                                            attrs: attrs.promoted_to_chameleon(),
                                             ..placement
-                                        };
-                                        let mut e = effects;
-                                        e.push(if buried {
-                                            Change::Hide(placement, Cause::Burial)
-                                        } else {
-                                            Change::Put(placement, Cause::Rebirth)
                                         });
-                                        self.finish(pos, mv, e, out);
+                                        for placement in std::iter::once(placement).chain(chameleon)
+                                        {
+                                            let mut e = effects;
+                                            e.push(if buried {
+                                                Change::Hide(placement, Cause::Burial)
+                                            } else {
+                                                Change::Put(placement, Cause::Rebirth)
+                                            });
+                                            self.finish(pos, mv, e, out);
+                                        }
                                     }
                                     return;
                                 }

@@ -104,6 +104,9 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     /// Lèse-majesté: no king is ever captured; a side may have the other's king in check
     /// on its own turn (only in a diagram: a move may not leave its own king in check).
     pub lese_majeste: bool,
+    /// Pawns may promote to chameleon units too (the problem has some), as in the
+    /// reference solver.
+    pub chameleon_promotions: bool,
     layout: PhantomData<(O, F)>,
 }
 
@@ -156,6 +159,7 @@ impl Fairy {
             masand: self.masand,
             einstein: self.einstein,
             lese_majeste: self.lese_majeste,
+            chameleon_promotions: self.chameleon_promotions,
             make_take: self.make_take,
             layout: PhantomData,
         }
@@ -167,6 +171,18 @@ fn recolour<O: Origins, F: FairyStore>(p: &mut Position<FairyExt<O, F>>, sq: Squ
     if let Some(color) = p.board.color_at(sq) {
         movegen::apply_change(&mut p.board, &Change::Recolour(sq, !color));
         p.castling = p.castling.without(sq);
+    }
+}
+
+/// The kind a chameleon unit of kind `role` becomes by its move: S → B → R → Q → S, as
+/// in Chameleon Circe; other kinds keep theirs.
+fn chameleon_next(role: Role) -> Option<Role> {
+    match role {
+        Role::Knight => Some(Role::Bishop),
+        Role::Bishop => Some(Role::Rook),
+        Role::Rook => Some(Role::Queen),
+        Role::Queen => Some(Role::Knight),
+        _ => None,
     }
 }
 
@@ -475,13 +491,40 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             {
                 continue;
             }
-            let mv = match self.einstein {
+            let mut mv = match self.einstein {
                 None => *mv,
                 Some(e) => match e.adjust(mv, pos.side) {
                     Some(m) => m,
                     None => continue,
                 },
             };
+            if F::ENABLED && pos.board.is_chameleon(mv.from) && mv.promotion.is_none() {
+                // A chameleon unit arrives as the next kind of its cycle; a pawn stays one
+                // (it promotes to a chameleon unit).
+                mv.promotion = chameleon_next(mv.role);
+            }
+            if self.chameleon_promotions
+                && mv.role.is_pawn()
+                && !pos.board.is_chameleon(mv.from)
+                && mv.promotion.is_some_and(|r| chameleon_next(r).is_some())
+            {
+                // The promoted unit may be a chameleon too: the same move, then its new
+                // attribute where it stands (`c7-c8=Q=c`).
+                let promoted = mv.promotion.expect("a promotion");
+                let mut chameleon = mv;
+                chameleon.effects.push(Change::Put(
+                    Placement {
+                        piece: Piece::new(pos.side, promoted),
+                        square: mv.to,
+                        attrs: pos.board.attrs_at(mv.from).with_chameleon(true),
+                        promoted: None,
+                    },
+                    Cause::WalkChange,
+                ));
+                self.expand(pos, mv, out);
+                self.expand(pos, chameleon, out);
+                continue;
+            }
             self.expand(pos, mv, out);
         }
         if let Some(osc) = self.oscillating[pos.side.index()] {
