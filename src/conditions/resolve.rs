@@ -249,7 +249,7 @@ pub fn resolve_for(
             let mut rules: Fairy = fairy.unwrap_or_default();
             rules.promotions = marks.promotions;
             rules.fairy_units = fairy_units.is_some();
-            rules.chameleon_promotions = marks.chameleon.is_some();
+            rules.chameleons = marks.chameleon.is_some();
             RuleSet::Fairy(rules)
         }
     })

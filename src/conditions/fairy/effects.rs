@@ -37,6 +37,25 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         self.einstein.is_none().then_some(self.promotions)
     }
 
+    /// A pawn reborn promoting as `placement` made a chameleon unit too, where the problem
+    /// has some: `[+bPf1=B=c]`. Apart, so that the common rebirth stays small.
+    #[inline(never)]
+    fn reborn_chameleon(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mv: Move,
+        mut effects: Effects,
+        placement: Placement,
+        out: &mut MoveList,
+    ) {
+        let placement = Placement {
+            attrs: placement.attrs.promoted_to_chameleon(),
+            ..placement
+        };
+        effects.push(Change::Put(placement, Cause::Rebirth));
+        self.finish(pos, mv, effects, out);
+    }
+
     /// Expands one orthodox-shaped move into its legal-shaped variants under the conditions.
     pub(super) fn expand(&self, pos: &Position<FairyExt<O, F>>, mv: Move, out: &mut MoveList) {
         if mv.captured.is_none() {
@@ -259,24 +278,19 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                         captured_kamikaze,
                                     ) {
                                         let placement = Placement { attrs, ..placement };
-                                        // A pawn reborn promoting may become a chameleon
-                                        // too where the problem has some: `[+bPf1=B=c]`.
-                                        let chameleon = (self.chameleon_promotions
-                                            && placement.promoted.is_some()
-                                            && !attrs.chameleon())
-                                        .then_some(Placement {
-                                            attrs: attrs.promoted_to_chameleon(),
-                                            ..placement
+                                        let mut e = effects;
+                                        e.push(if buried {
+                                            Change::Hide(placement, Cause::Burial)
+                                        } else {
+                                            Change::Put(placement, Cause::Rebirth)
                                         });
-                                        for placement in std::iter::once(placement).chain(chameleon)
+                                        self.finish(pos, mv, e, out);
+                                        if self.chameleons
+                                            && placement.promoted.is_some()
+                                            && !attrs.chameleon()
+                                            && !buried
                                         {
-                                            let mut e = effects;
-                                            e.push(if buried {
-                                                Change::Hide(placement, Cause::Burial)
-                                            } else {
-                                                Change::Put(placement, Cause::Rebirth)
-                                            });
-                                            self.finish(pos, mv, e, out);
+                                            self.reborn_chameleon(pos, mv, effects, placement, out);
                                         }
                                     }
                                     return;

@@ -104,9 +104,9 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     /// Lèse-majesté: no king is ever captured; a side may have the other's king in check
     /// on its own turn (only in a diagram: a move may not leave its own king in check).
     pub lese_majeste: bool,
-    /// Pawns may promote to chameleon units too (the problem has some), as in the
-    /// reference solver.
-    pub chameleon_promotions: bool,
+    /// The problem has chameleon units: they change kind, and every pawn may promote to
+    /// one too, as in the reference solver.
+    pub chameleons: bool,
     layout: PhantomData<(O, F)>,
 }
 
@@ -159,7 +159,7 @@ impl Fairy {
             masand: self.masand,
             einstein: self.einstein,
             lese_majeste: self.lese_majeste,
-            chameleon_promotions: self.chameleon_promotions,
+            chameleons: self.chameleons,
             make_take: self.make_take,
             layout: PhantomData,
         }
@@ -464,6 +464,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 Einstein::far_en_passant(&pos.board, pos.side, crossed, &mut base);
             }
         }
+        if self.chameleons {
+            self.chameleon_moves(pos, &mut base);
+        }
         let first_castling = base.len();
         movegen::castling_candidates(pos, &mut base);
         let first_rebirth_castling = base.len();
@@ -491,45 +494,60 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             {
                 continue;
             }
-            let mut mv = match self.einstein {
+            let mv = match self.einstein {
                 None => *mv,
                 Some(e) => match e.adjust(mv, pos.side) {
                     Some(m) => m,
                     None => continue,
                 },
             };
-            if F::ENABLED && pos.board.is_chameleon(mv.from) && mv.promotion.is_none() {
-                // A chameleon unit arrives as the next kind of its cycle; a pawn stays one
-                // (it promotes to a chameleon unit).
-                mv.promotion = chameleon_next(mv.role);
-            }
-            if self.chameleon_promotions
-                && mv.role.is_pawn()
-                && !pos.board.is_chameleon(mv.from)
-                && mv.promotion.is_some_and(|r| chameleon_next(r).is_some())
-            {
-                // The promoted unit may be a chameleon too: the same move, then its new
-                // attribute where it stands (`c7-c8=Q=c`).
-                let promoted = mv.promotion.expect("a promotion");
-                let mut chameleon = mv;
-                chameleon.effects.push(Change::Put(
-                    Placement {
-                        piece: Piece::new(pos.side, promoted),
-                        square: mv.to,
-                        attrs: pos.board.attrs_at(mv.from).with_chameleon(true),
-                        promoted: None,
-                    },
-                    Cause::WalkChange,
-                ));
-                self.expand(pos, mv, out);
-                self.expand(pos, chameleon, out);
-                continue;
-            }
             self.expand(pos, mv, out);
         }
         if let Some(osc) = self.oscillating[pos.side.index()] {
             self.oscillate(osc, pos, out, start);
         }
+    }
+
+    /// The moves in `base` where the problem has chameleon units (apart, so that the
+    /// common path stays small): a chameleon unit arrives as the next kind of its cycle
+    /// (a pawn stays one and promotes to a chameleon unit), and any other pawn's
+    /// promotion may make a chameleon unit too, right after the plain one.
+    #[inline(never)]
+    fn chameleon_moves(&self, pos: &Position<FairyExt<O, F>>, base: &mut MoveList) {
+        let mut moves = MoveList::new();
+        for mv in base.iter() {
+            let mut mv = *mv;
+            if pos.board.is_chameleon(mv.from) && mv.promotion.is_none() {
+                mv.promotion = chameleon_next(mv.role);
+            }
+            moves.push(mv);
+            if mv.role.is_pawn() {
+                if let Some(chameleon) = self.chameleon_promotion(pos, &mv) {
+                    moves.push(chameleon);
+                }
+            }
+        }
+        *base = moves;
+    }
+
+    /// A pawn's promotion `mv` made to a chameleon unit (the problem has some): the same
+    /// move, then the new attribute where the unit stands (`c7-c8=Q=c`).
+    fn chameleon_promotion(&self, pos: &Position<FairyExt<O, F>>, mv: &Move) -> Option<Move> {
+        let promoted = mv.promotion.filter(|&r| chameleon_next(r).is_some())?;
+        if pos.board.is_chameleon(mv.from) {
+            return None; // a chameleon pawn's promotion is one already
+        }
+        let mut chameleon = *mv;
+        chameleon.effects.push(Change::Put(
+            Placement {
+                piece: Piece::new(pos.side, promoted),
+                square: mv.to,
+                attrs: pos.board.attrs_at(mv.from).with_chameleon(true),
+                promoted: None,
+            },
+            Cause::WalkChange,
+        ));
+        Some(chameleon)
     }
 
     /// The pseudo-legal moves under Annan chess: the units with a friendly unit behind
