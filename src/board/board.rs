@@ -111,11 +111,7 @@ impl FairyStore for FairyUnits {
     }
     #[inline(always)]
     fn set_neutral(&mut self, sq: Square, on: bool) {
-        self.neutral = if on {
-            self.neutral.with(sq)
-        } else {
-            self.neutral.without(sq)
-        };
+        self.neutral = with_square(self.neutral, sq, on);
     }
     #[inline(always)]
     fn chameleon(&self) -> Bitboard {
@@ -123,11 +119,17 @@ impl FairyStore for FairyUnits {
     }
     #[inline(always)]
     fn set_chameleon(&mut self, sq: Square, on: bool) {
-        self.chameleon = if on {
-            self.chameleon.with(sq)
-        } else {
-            self.chameleon.without(sq)
-        };
+        self.chameleon = with_square(self.chameleon, sq, on);
+    }
+}
+
+/// `set` with `sq` in it or not.
+#[inline(always)]
+fn with_square(set: Bitboard, sq: Square, on: bool) -> Bitboard {
+    if on {
+        set.with(sq)
+    } else {
+        set.without(sq)
     }
 }
 
