@@ -169,14 +169,7 @@ impl<F: FairyStore> Board<F> {
     pub fn convert<G: FairyStore>(&self) -> Board<G> {
         let mut b = Board::<G>::empty();
         for (sq, piece) in self.units() {
-            if self.is_neutral(sq) {
-                b.put_neutral(sq, piece.role, self.is_kamikaze(sq));
-            } else {
-                b.put(sq, piece, self.is_kamikaze(sq));
-            }
-            if self.is_chameleon(sq) {
-                b.make_chameleon(sq);
-            }
+            b.put_unit(sq, piece, self.attrs_at(sq));
         }
         b
     }

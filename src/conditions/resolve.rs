@@ -216,21 +216,18 @@ pub fn resolve_for(
             });
         }
     }
-    if let Some(span) = marks.neutral {
-        if !fairy.is_none_or(neutral_rules) || marks.kamikaze.is_some() {
-            return Err(ConditionError {
-                span,
-                message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC or Equipollents Circe, lost or the capture illegal when the square is taken), Maximummer, Minimummer and Checkless chess, nor as kamikaze units".into(),
-            });
-        }
+    let built_with_attributes = fairy.is_none_or(neutral_rules) && marks.kamikaze.is_none();
+    if let (Some(span), false) = (marks.neutral, built_with_attributes) {
+        return Err(ConditionError {
+            span,
+            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC or Equipollents Circe, lost or the capture illegal when the square is taken), Maximummer, Minimummer and Checkless chess, nor as kamikaze units".into(),
+        });
     }
-    if let Some(span) = marks.chameleon {
-        if !fairy.is_none_or(neutral_rules) || marks.kamikaze.is_some() {
-            return Err(ConditionError {
-                span,
-                message: "chameleon units are not supported with the conditions neutral units are not supported with (docs/conditions.md), nor as kamikaze units".into(),
-            });
-        }
+    if let (Some(span), false) = (marks.chameleon, built_with_attributes) {
+        return Err(ConditionError {
+            span,
+            message: "chameleon units are not supported with the conditions neutral units are not supported with (docs/conditions.md), nor as kamikaze units".into(),
+        });
     }
     // A royal unit other than a king is followed by the state of `Fairy`'s positions;
     // neutral and chameleon units need the board that keeps attributes beyond the colours.

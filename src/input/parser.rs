@@ -380,12 +380,6 @@ impl<'a> Parser<'a> {
                 let color = color.ok_or_else(colour_needed)?;
                 let piece = parse_piece_token(tok.text)
                     .map_err(|e| error(tok.span_at(e.offset), e.message))?;
-                if neutral && (royal || piece.role.is_royal()) {
-                    return Err(error(
-                        tok.span,
-                        "neutral kings and royal units are not supported",
-                    ));
-                }
                 self.lx.next_token();
                 out.extend(units(color, piece));
                 // As in the reference solver, `royal` names the next piece token only: a
@@ -414,12 +408,6 @@ impl<'a> Parser<'a> {
                     error(span, e.message)
                 });
                 match piece {
-                    Ok(piece) if neutral && (royal || piece.role.is_royal()) => {
-                        return Err(error(
-                            tok.span,
-                            "neutral kings and royal units are not supported",
-                        ));
-                    }
                     Ok(piece) => {
                         self.lx.next_token();
                         self.lx.next_token();
@@ -504,6 +492,15 @@ impl<'a> Parser<'a> {
                     "unexpected \"{}\" in the pieces; expected a colour (white, black), an attribute (royal, kamikaze, chameleon, alicea, aliceb) or a piece with its squares like Ka1 or Pa2b3",
                     tok.text
                 ),
+            ));
+        }
+        if let Some(u) = out
+            .iter()
+            .find(|u| u.neutral && (u.royal || u.role.is_royal()))
+        {
+            return Err(error(
+                u.span,
+                "neutral kings and royal units are not supported",
             ));
         }
         if out.is_empty() {

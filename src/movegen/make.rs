@@ -68,7 +68,7 @@ pub fn apply_change<F: FairyStore>(board: &mut Board<F>, change: &Change) {
         }
         Change::Relocate(from, p, _) => {
             board.take(from);
-            board.put(p.square, p.piece, p.attrs.kamikaze());
+            board.put_unit(p.square, p.piece, p.attrs);
         }
         Change::Hide(..) => {}
         Change::Recolour(sq, color) => {

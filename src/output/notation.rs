@@ -72,11 +72,11 @@ fn placed(p: &Placement, royal: bool) -> String {
 }
 
 /// The attribute marks of the moving unit, in the reference solver's order: `n` neutral,
-/// `r` royal, `k` kamikaze, `c` chameleon.
-fn mover_marks(pm: &PlayedMove) -> String {
+/// `r` royal (where `royal` says so), `k` kamikaze, `c` chameleon.
+fn mover_marks(pm: &PlayedMove, royal: bool) -> String {
     [
         (pm.neutral, 'n'),
-        (pm.royal, 'r'),
+        (royal, 'r'),
         (pm.kamikaze, 'k'),
         (pm.chameleon, 'c'),
     ]
@@ -125,7 +125,7 @@ pub fn move_text(pm: &PlayedMove) -> String {
             );
         }
         _ => {
-            let marks = mover_marks(pm);
+            let marks = mover_marks(pm, pm.royal);
             if marks.is_empty() {
                 s.push_str(piece_letter(mv.role));
             } else {
@@ -156,11 +156,8 @@ pub fn move_text(pm: &PlayedMove) -> String {
             if let Some(role) = mv.promotion {
                 // A royal pawn promotes to a royal unit; the reference solver shows no
                 // royal mark on a kind an Einstein move changes.
-                let attributes = PlayedMove {
-                    royal: pm.royal && mv.role.is_pawn(),
-                    ..pm.clone()
-                };
-                let _ = write!(s, "={}{}", mover_marks(&attributes), role.code());
+                let marks = mover_marks(pm, pm.royal && mv.role.is_pawn());
+                let _ = write!(s, "={marks}{}", role.code());
             }
         }
     }

@@ -9,7 +9,7 @@ fn placements(
     promotions: Option<Promotions>,
     piece: Piece,
     sq: Square,
-    kamikaze: bool,
+    attrs: UnitAttrs,
 ) -> impl Iterator<Item = Placement> {
     let promotions =
         promotions.filter(|_| piece.role.is_pawn() && sq.rank() == piece.color.promotion_rank());
@@ -26,7 +26,7 @@ fn placements(
         .map(move |r| Placement {
             piece: Piece::new(piece.color, r),
             square: sq,
-            attrs: UnitAttrs::kamikaze_if(kamikaze),
+            attrs,
             promoted: promote.then_some(piece.role),
         })
 }
@@ -224,7 +224,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         capturer_color: mover,
                         origin: pos.ext.origin(x),
                     };
-                    let captured_kamikaze = pos.board.is_kamikaze(x);
+                    // A neutral unit is reborn neutral, where a unit of the side it was
+                    // taken as goes; a kamikaze or chameleon unit stays one.
+                    let captured_attrs = pos.board.attrs_at(x);
                     if matches!(circe.square, SquareRule::Super | SquareRule::TakeMake) {
                         // Super: every empty square, then (unless Strict) no rebirth at
                         // all. Take & Make: where the captured unit's non-captures from
@@ -239,7 +241,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         };
                         for sq in squares {
                             for placement in
-                                placements(self.rebirth_promotions(), piece, sq, captured_kamikaze)
+                                placements(self.rebirth_promotions(), piece, sq, captured_attrs)
                             {
                                 let mut e = effects;
                                 e.push(Change::Put(placement, Cause::Rebirth));
@@ -267,17 +269,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                     )
                                 {
                                     let buried = taken && circe.occupied == Occupied::Volcanic;
-                                    // A neutral unit is reborn neutral, where a unit of
-                                    // the side it was taken as goes; a chameleon unit
-                                    // stays one.
-                                    let attrs = pos.board.attrs_at(x);
                                     for placement in placements(
                                         self.rebirth_promotions(),
                                         Piece::new(captured.color, role),
                                         sq,
-                                        captured_kamikaze,
+                                        captured_attrs,
                                     ) {
-                                        let placement = Placement { attrs, ..placement };
                                         let mut e = effects;
                                         e.push(if buried {
                                             Change::Hide(placement, Cause::Burial)
@@ -287,7 +284,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                         self.finish(pos, mv, e, out);
                                         if self.chameleons
                                             && placement.promoted.is_some()
-                                            && !attrs.chameleon()
+                                            && !captured_attrs.chameleon()
                                             && !buried
                                         {
                                             self.reborn_chameleon(pos, mv, effects, placement, out);
@@ -371,7 +368,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         sq: Square,
         out: &mut MoveList,
     ) {
-        for placement in placements(self.rebirth_promotions(), reborn, sq, false) {
+        for placement in placements(self.rebirth_promotions(), reborn, sq, UnitAttrs::default()) {
             let mut board = *board;
             board.put(sq, placement.piece, false);
             let mut e = effects;
@@ -441,9 +438,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             let (df, dr) = if contra { (-df, -dr) } else { (df, dr) };
             if let Some(sq) = p.square.offset(df, dr) {
                 if !occupied.contains(sq) {
-                    for placement in
-                        placements(self.rebirth_promotions(), p.piece(), sq, p.kamikaze())
-                    {
+                    for placement in placements(
+                        self.rebirth_promotions(),
+                        p.piece(),
+                        sq,
+                        UnitAttrs::kamikaze_if(p.kamikaze()),
+                    ) {
                         let mut m = mv;
                         m.effects.push(Change::Put(placement, Cause::Arrival));
                         out.push(m);
@@ -484,7 +484,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }) else {
             return;
         };
-        p.board.put(a.square, a.piece, a.attrs.kamikaze());
+        p.board.put_unit(a.square, a.piece, a.attrs);
         regrant(&mut p.castling, a.piece, a.square);
         if cause == Cause::Eruption {
             let hidden = &mut p.ext.hidden;
