@@ -3,8 +3,9 @@
 //!
 //! The goals are those of Popeye that a move reaches by itself or with the position it
 //! leaves (mate, stalemate and their relatives, check, capture, castling, en passant, a
-//! target square, any move); the others (double mate, counter-mate, automate, kiss,
-//! circuit, exchange, Chess81, proof games) are recognised and rejected as unsupported.
+//! target square, any move), and the proof games (`dia`, `a=>b`: the play ends on a
+//! given position); the others (double mate, counter-mate, automate, kiss, circuit,
+//! exchange, Chess81) are recognised and rejected as unsupported.
 
 use crate::board::Square;
 use std::fmt;
@@ -37,6 +38,32 @@ pub enum Goal {
     EnPassant,
     /// `z<square>`: the moving unit ends on the square.
     Target(Square),
+    /// `dia`, `a=>b`: the move leaves the units as the target position has them.
+    Proof(ProofGoal),
+}
+
+/// Where a proof game starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ProofStart {
+    /// `dia`: from the game array, White to move.
+    GameArray,
+    /// `a=>b`: from the position given before the stipulation.
+    PositionA,
+}
+
+/// A proof game's goal: where it starts and the placement key of the position to reach
+/// (`Board::hash`: every unit with its colour, kind and attributes). The key is 0 as
+/// read; it is set once the target position is built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ProofGoal {
+    pub start: ProofStart,
+    pub key: u64,
+}
+
+impl ProofGoal {
+    pub const fn new(start: ProofStart) -> ProofGoal {
+        ProofGoal { start, key: 0 }
+    }
 }
 
 impl Goal {
@@ -62,6 +89,14 @@ impl Goal {
             Goal::Castling => "00",
             Goal::EnPassant => "ep",
             Goal::Target(_) => "z",
+            Goal::Proof(ProofGoal {
+                start: ProofStart::GameArray,
+                ..
+            }) => "dia",
+            Goal::Proof(ProofGoal {
+                start: ProofStart::PositionA,
+                ..
+            }) => "a=>b",
         }
     }
 
@@ -109,6 +144,9 @@ impl Goal {
             Goal::Castling => 9,
             Goal::EnPassant => 10,
             Goal::Target(sq) => 11 + sq.index() as u64,
+            // Apart from the small numbers above, and one per target position: twins of
+            // a proof game share the table.
+            Goal::Proof(p) => p.key | 1 << 63,
         }
     }
 }
@@ -182,7 +220,7 @@ impl Stipulation {
 /// Goals Popeye knows but this solver does not, as prefixes of the goal text.
 /// Used only to choose between "unsupported goal" and "unknown goal".
 const POPEYE_GOALS: &[&str] = &[
-    "##!", "##", "ctr", "ct", "<>r", "<>", "c81", "dia", "k", "!#", "=#", "(=)",
+    "##!", "##", "ctr", "ct", "<>r", "<>", "c81", "k", "!#", "=#", "(=)",
 ];
 
 /// The goal `text` (the stipulation's goal part, before the number) names, if this solver
@@ -201,21 +239,20 @@ fn parse_goal(text: &str) -> Option<Goal> {
         "~" => Goal::Any,
         "00" => Goal::Castling,
         "ep" => Goal::EnPassant,
+        "dia" => Goal::Proof(ProofGoal::new(ProofStart::GameArray)),
+        "a=>b" => Goal::Proof(ProofGoal::new(ProofStart::PositionA)),
         _ => return None,
     })
 }
 
 /// The Popeye goal `rest` (goal and length, lowercase) begins with, if any.
 fn popeye_goal(rest: &str) -> Option<&'static str> {
-    if rest.contains("=>") {
-        return Some("a=>b");
-    }
     POPEYE_GOALS.iter().copied().find(|g| rest.starts_with(g))
 }
 
 /// The goals this solver supports, for messages.
 const SUPPORTED_GOALS: &str =
-    "supported goals are # = == #= != + x % ~ 00 ep and z<square> (docs/conditions.md, Goals)";
+    "supported goals are # = == #= != + x % ~ 00 ep z<square> dia and a=>b (docs/conditions.md, Goals)";
 
 fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     if text.len() >= prefix.len()
@@ -350,11 +387,25 @@ impl FromStr for Stipulation {
                 "invalid stipulation \"{orig}\": missing number of moves after \"{goal_text}\""
             ));
         }
+        // A proof game is help play from White's first move (`dia4`), or White's series
+        // (`ser-dia5`); it takes no other play prefix.
+        let play = match (goal, play) {
+            (Goal::Proof(_), Play::Direct) if !series => Play::Help,
+            (Goal::Proof(_), Play::Direct) => Play::Direct,
+            (Goal::Proof(_), _) => {
+                return Err(format!(
+                    "invalid stipulation \"{orig}\": a proof game takes no play prefix besides ser- and exact-, e.g. dia4, ser-dia5, a=>b3"
+                ))
+            }
+            (_, play) => play,
+        };
         let (whole, half) = match number.split_once('.') {
             Some((w, "5")) => (w, true),
+            // `dia3.0` is read as 3, as the reference solver reads it.
+            Some((w, "0")) => (w, false),
             Some((_, frac)) => {
                 return Err(format!(
-                    "invalid number of moves \"{number}\" in stipulation \"{orig}\": only .5 may follow the number, found .{frac}"
+                    "invalid number of moves \"{number}\" in stipulation \"{orig}\": only .5 (or .0) may follow the number, found .{frac}"
                 ))
             }
             None => (number, false),
@@ -412,10 +463,14 @@ impl fmt::Display for Stipulation {
         if self.series {
             f.write_str("ser-")?;
         }
+        let prefix = match self.goal {
+            Goal::Proof(_) => "",
+            _ => self.play.prefix(),
+        };
         write!(
             f,
             "{}{}{}",
-            self.play.prefix(),
+            prefix,
             self.goal.symbol(),
             self.moves
         )?;
@@ -460,6 +515,12 @@ mod tests {
             "exact-h#3",
             "exact-ser-h#3",
             "s#21",
+            "dia4",
+            "dia3.5",
+            "exact-dia4",
+            "ser-dia5",
+            "a=>b6",
+            "a=>b0.5",
         ] {
             assert_eq!(parse(s).to_string(), s, "round trip of {s}");
         }
@@ -489,6 +550,20 @@ mod tests {
                 exact: false
             }
         );
+        let dia = parse("dia3.5");
+        assert_eq!(
+            (dia.play, dia.series, dia.moves, dia.half),
+            (Play::Help, false, 3, true)
+        );
+        assert_eq!(dia.goal, Goal::Proof(ProofGoal::new(ProofStart::GameArray)));
+        let ser = parse("ser-dia5");
+        assert_eq!((ser.play, ser.series), (Play::Direct, true));
+        assert_eq!(
+            parse("a=>b6").goal,
+            Goal::Proof(ProofGoal::new(ProofStart::PositionA))
+        );
+        assert!("hdia3".parse::<Stipulation>().is_err());
+        assert!("s#dia3".parse::<Stipulation>().is_err());
         assert_eq!(parse("semi-r#2").play, Play::SemiReflex);
         assert!(parse("exact-h#3").exact);
         assert_eq!(
@@ -539,7 +614,7 @@ mod tests {
     #[test]
     fn unsupported_goals() {
         for s in [
-            "h##!4", "##2", "!#1", "dia6.5", "h<>3", "ser-ct10", "c812", "hkc73",
+            "h##!4", "##2", "!#1", "ser-sctr2", "h<>3", "ser-ct10", "c812", "hkc73",
         ] {
             let e = s.parse::<Stipulation>().unwrap_err();
             assert!(e.starts_with("unsupported goal"), "{s}: {e}");

@@ -164,6 +164,7 @@ impl WithRules for Games<'_> {
         let mut rng = Rng(self.seed);
         let mut pos = start;
         let mut checked = 0;
+        let mut line = vec![pos];
         for _ in 0..self.steps {
             let slow = by_playing(rules, &pos);
             compare(rules, &pos, &slow, self.text);
@@ -172,8 +173,34 @@ impl WithRules for Games<'_> {
                 break;
             }
             pos = rules.play(&pos, &slow[rng.below(slow.len())]);
+            line.push(pos);
+        }
+        if rules.moves_are_orthodox_or_fewer() {
+            proof_bound_admits(&line, self.text);
         }
         checked
+    }
+}
+
+/// The proof-game bound, where the rules claim it holds, never rules out the end of a
+/// game that was played: from each position of `line` its last position is reached
+/// with the moves each side made on the way.
+fn proof_bound_admits<E: crate::board::Extension>(line: &[Position<E>], text: &str) {
+    let Some(last) = line.last() else {
+        return;
+    };
+    let Some(target) = crate::search::ProofTarget::new(&last.board) else {
+        return;
+    };
+    for (i, pos) in line.iter().enumerate() {
+        let plies = line.len() - 1 - i;
+        let mut left = [0; 2];
+        left[pos.side as usize] = plies.div_ceil(2);
+        left[(!pos.side) as usize] = plies / 2;
+        assert!(
+            target.in_reach(&pos.board, pos.castling, left),
+            "the proof-game bound rules out the end of a game played from {pos:?} ({left:?} moves) in\n{text}"
+        );
     }
 }
 

@@ -130,6 +130,13 @@ pub trait Rules: Sync + Send {
         false
     }
 
+    /// Whether units change squares only by their own side's orthodox moves (some of
+    /// which the rules may forbid) and a captured unit leaves the board for good: the
+    /// bound of proof games (`search::ProofTarget`) then holds.
+    fn moves_are_orthodox_or_fewer(&self) -> bool {
+        Self::ORTHODOX_MOVEMENT
+    }
+
     /// Whether the side to move may have the other side's king in check: no king is ever
     /// captured (Lèse-majesté), so a diagram may show it so.
     fn opponent_may_stand_in_check(&self) -> bool {

@@ -200,6 +200,9 @@ pub struct ProblemSpec {
     pub texts: Vec<(TextKind, String)>,
     /// Units in input order; a square may hold several (the later one on top).
     pub pieces: Vec<PieceSpec>,
+    /// The units given before an `a=>b` stipulation: the position its play starts from
+    /// (`pieces` then holds the position to reach).
+    pub proof_start: Vec<PieceSpec>,
     pub stipulation: Option<Spanned<Stipulation>>,
     /// Raw words of every `condition` command, in order.
     pub conditions: Vec<Spanned<String>>,
@@ -217,6 +220,7 @@ impl ProblemSpec {
             span,
             texts: Vec::new(),
             pieces: Vec::new(),
+            proof_start: Vec::new(),
             stipulation: None,
             conditions: Vec::new(),
             options: Options::default(),
@@ -265,6 +269,14 @@ impl ProblemSpec {
             texts: self.texts.clone(),
             pieces: self
                 .pieces
+                .iter()
+                .map(|p| PieceSpec {
+                    span: Span::default(),
+                    ..*p
+                })
+                .collect(),
+            proof_start: self
+                .proof_start
                 .iter()
                 .map(|p| PieceSpec {
                     span: Span::default(),

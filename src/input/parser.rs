@@ -11,7 +11,7 @@ use super::lexer::{Lexer, Token};
 use super::model::{AliceBoard, PieceSpec, ProblemSpec, Span, Spanned, TextKind};
 use super::pieces::{parse_piece_token, PieceToken};
 use crate::board::Color;
-use crate::stipulation::Stipulation;
+use crate::stipulation::{Goal, ProofGoal, ProofStart, Stipulation};
 
 pub(super) type PResult<T> = Result<T, InputError>;
 
@@ -221,7 +221,18 @@ impl<'a> Parser<'a> {
                     "structured stipulations (sstipulation) are not supported; use stipulation, e.g. stipulation #2",
                 ));
             }
-            Command::Stipulation => st.spec.stipulation = Some(self.stipulation_arg(&tok)?),
+            Command::Stipulation => {
+                let stipulation = self.stipulation_arg(&tok)?;
+                if let Goal::Proof(ProofGoal {
+                    start: ProofStart::PositionA,
+                    ..
+                }) = stipulation.value.goal
+                {
+                    // `a=>b`: the units so far are the start; those after it the target.
+                    st.spec.proof_start = std::mem::take(&mut st.spec.pieces);
+                }
+                st.spec.stipulation = Some(stipulation);
+            }
             Command::Condition => {
                 let words = self.condition_words(false);
                 if words.is_empty() {

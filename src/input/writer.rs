@@ -137,6 +137,24 @@ fn changes_text(cs: &[Spanned<TwinChange>]) -> String {
         .join(" ")
 }
 
+/// A `pieces` command for `units`, none when there are none.
+fn pieces_line(out: &mut String, units: &[PieceSpec]) {
+    if units.is_empty() {
+        return;
+    }
+    out.push_str("pieces");
+    let mut prefix = String::new();
+    for p in units {
+        let this = piece_prefix(p);
+        if this != prefix {
+            let _ = write!(out, " {this}");
+            prefix = this;
+        }
+        let _ = write!(out, " {}", piece_token(p));
+    }
+    out.push('\n');
+}
+
 impl ProblemSpec {
     /// The problem as Popeye input, from `begin` to `end`, one command a line.
     pub fn to_popeye_input(&self) -> String {
@@ -144,6 +162,8 @@ impl ProblemSpec {
         for (kind, text) in &self.texts {
             let _ = writeln!(out, "{} {}", kind.keyword(), text);
         }
+        // `a=>b`: the start position comes before the stipulation.
+        pieces_line(&mut out, &self.proof_start);
         if let Some(s) = &self.stipulation {
             let _ = writeln!(out, "stipulation {}", s.value);
         }
@@ -154,19 +174,7 @@ impl ProblemSpec {
         if !options.is_empty() {
             let _ = writeln!(out, "option {options}");
         }
-        if !self.pieces.is_empty() {
-            out.push_str("pieces");
-            let mut prefix = String::new();
-            for p in &self.pieces {
-                let this = piece_prefix(p);
-                if this != prefix {
-                    let _ = write!(out, " {this}");
-                    prefix = this;
-                }
-                let _ = write!(out, " {}", piece_token(p));
-            }
-            out.push('\n');
-        }
+        pieces_line(&mut out, &self.pieces);
         if let Some(zero) = &self.zero_position {
             let _ = writeln!(out, "zeroposition {}", changes_text(zero));
         }

@@ -141,6 +141,18 @@ pub fn problem(report: &ProblemReport) -> String {
         .map(|t| t.stipulation.to_string())
         .unwrap_or_default();
     if !spec.options.no_board {
+        if !spec.proof_start.is_empty() {
+            // `a=>b`: the start position, who moves first, then the position to reach.
+            diagram(&mut out, &spec.proof_start, "");
+            let first = if spec.options.white_to_play {
+                "White"
+            } else {
+                "Black"
+            };
+            out.push('\n');
+            centred(&mut out, &format!("=> ({first} ->)"));
+            out.push_str("\n\n");
+        }
         diagram(&mut out, &spec.pieces, &stip);
     } else {
         let _ = writeln!(out, "  {stip}");
@@ -248,7 +260,7 @@ pub fn help_line(line: &HelpLine) -> String {
         .map(|st| matches!(st, Step::Play { .. }))
         .collect();
     let series = line.series;
-    let half_start = !series && plays.len() % 2 == 1;
+    let half_start = !series && !line.game && plays.len() % 2 == 1;
     let mut number = 1;
     let mut moves = line.moves.iter();
     let mut prev_played = false;

@@ -8,10 +8,10 @@ pub use setup::{build_position, first_mover, plans, SetupError};
 pub use twins::{expand, TwinSetup};
 
 use crate::board::Color;
-use crate::conditions::{resolve_for, Rules, UnitMarks, WithRules};
+use crate::conditions::{resolve_for, RuleSet, Rules, UnitMarks, WithRules};
 use crate::input::{Options, ProblemSpec};
 use crate::search::{self, BattleSolution, HelpSolution, Limits, Table};
-use crate::stipulation::{Play, Stipulation};
+use crate::stipulation::{Goal, Play, Stipulation};
 use std::time::{Duration, Instant};
 
 /// The transposition table's size limit when none is given, in MB. A search starts on
@@ -175,6 +175,14 @@ fn solve_twin(
         let defender = if swapped { Color::White } else { Color::Black };
         let rules = resolve_for(&twin.conditions, marks, defender)
             .map_err(|e| SetupError::new(e.span, e.message))?;
+        if matches!(twin.stipulation.value.goal, Goal::Proof(_))
+            && matches!(rules, RuleSet::Alice(_))
+        {
+            return Err(SetupError::new(
+                twin.stipulation.span,
+                "proof games (dia, a=>b) under Alice chess are not supported",
+            ));
+        }
         // The one dispatch: orthodox play is monomorphised on its own, everything else
         // shares the configurable rules (or Alice's).
         let half = rules.dispatch(Run {
@@ -226,10 +234,26 @@ fn run<R: Rules>(
     swapped: bool,
 ) -> Result<Outcome, SetupError> {
     let options = &spec.options;
-    let stip = twin.stipulation.value;
+    let mut stip = twin.stipulation.value;
     let table = Table::pooled(config.hash_mb);
     let first = setup::first_mover(&stip, options);
     let side = if swapped { !first } else { first };
+    if let Goal::Proof(goal) = stip.goal {
+        let game = setup::proof_game(rules, spec, twin, goal, side)?;
+        stip.goal = Goal::Proof(game.goal);
+        let solutions = setup::plans(&stip, options)
+            .into_iter()
+            .map(|plan| search::Plan {
+                proof: game.target.clone(),
+                ..plan
+            })
+            .map(|plan| search::solve_plan(rules, &game.start, &plan, &table, limits))
+            .collect();
+        return Ok(Outcome::Help {
+            set_play: None,
+            solutions,
+        });
+    }
     let mut pos = build_position::<R>(rules, twin, options, side, twin.stipulation.span)?;
     if !(stip.play.is_help() || stip.series) {
         let spec = setup::battle_spec(&stip, options);

@@ -1,11 +1,14 @@
 //! From a twin's units to a legal starting position, and from a stipulation to search plans.
 
 use super::twins::TwinSetup;
-use crate::board::{Board, Color, EnPassant, Piece, Position, Role, UnitAttrs, EXCLUSIVE_PAIRS};
+use crate::board::{
+    Board, Color, EnPassant, Piece, Position, Role, Square, UnitAttrs, EXCLUSIVE_PAIRS,
+};
 use crate::conditions::Rules;
-use crate::input::{AliceBoard, InputError, Options, PieceSpec, Span};
-use crate::search::{self, BattleKind, BattleSpec, End, NonTrivial, Plan};
-use crate::stipulation::{Play, Stipulation};
+use crate::input::{AliceBoard, InputError, Options, PieceSpec, ProblemSpec, Span};
+use std::sync::Arc;
+use crate::search::{self, BattleKind, BattleSpec, End, NonTrivial, Plan, ProofTarget};
+use crate::stipulation::{Goal, Play, ProofGoal, ProofStart, Stipulation};
 
 /// A problem that cannot be solved as given: an illegal position, an unsupported feature.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -46,6 +49,14 @@ pub fn check_options(options: &Options) -> Result<(), SetupError> {
 
 /// The side that makes the first move of the stipulation.
 pub fn first_mover(stip: &Stipulation, options: &Options) -> Color {
+    if let Goal::Proof(p) = stip.goal {
+        // A game starts with White's move; from position a Black moves first, as in
+        // help play, unless WhiteToPlay.
+        return match p.start {
+            ProofStart::PositionA if !options.white_to_play && !stip.series => Color::Black,
+            _ => Color::White,
+        };
+    }
     if stip.series {
         return match stip.play {
             Play::Help => Color::Black,
@@ -70,6 +81,10 @@ pub fn help_half_moves(stip: &Stipulation, options: &Options) -> usize {
     if stip.play == Play::HelpSelf {
         // The last half move is the other side's forced goal move, after the plan.
         return h - 1;
+    }
+    if matches!(stip.goal, Goal::Proof(_)) {
+        // The first mover is fixed (`first_mover`): WhiteToPlay takes no half move away.
+        return h;
     }
     if options.white_to_play && !stip.half && h > 0 {
         h -= 1;
@@ -165,6 +180,97 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
             trivial_length: n,
         }),
     }
+}
+
+/// A proof game's start position and its target, ready to search.
+pub struct ProofGame<E: crate::board::Extension> {
+    pub start: Position<E>,
+    /// The target for the bound, where movement is orthodox (the bound counts on it).
+    pub target: Option<Arc<ProofTarget>>,
+    /// The goal with the target's placement key.
+    pub goal: ProofGoal,
+}
+
+/// The positions of a proof game: the target is the twin's units, the start the game
+/// array (`dia`) or the units given before the stipulation (`a=>b`), with `side` to move.
+pub fn proof_game<R: Rules>(
+    rules: &R,
+    spec: &ProblemSpec,
+    twin: &TwinSetup,
+    goal: ProofGoal,
+    side: Color,
+) -> Result<ProofGame<R::Ext>, SetupError> {
+    let span = twin.stipulation.span;
+    let stip = twin.stipulation.value;
+    // The side to move once the play is over: after White's series, Black; after help
+    // play, by the number of half moves.
+    let after = if stip.series || help_half_moves(&stip, &spec.options) % 2 == 1 {
+        !side
+    } else {
+        side
+    };
+    let target = build_position::<R>(rules, twin, &spec.options, after, span)?;
+    let start_units = match goal.start {
+        ProofStart::GameArray => game_array(span),
+        ProofStart::PositionA if spec.proof_start.is_empty() => {
+            return Err(SetupError::new(
+                span,
+                "a=>b needs its start position: give its pieces before the stipulation and the position to reach after it",
+            ))
+        }
+        ProofStart::PositionA => spec.proof_start.clone(),
+    };
+    let start_twin = TwinSetup {
+        units: start_units,
+        ..twin.clone()
+    };
+    let start = build_position::<R>(rules, &start_twin, &spec.options, side, span)?;
+    let bound = if rules.moves_are_orthodox_or_fewer() && start.board.kamikaze().is_empty() {
+        ProofTarget::new(&target.board).map(Arc::new)
+    } else {
+        None
+    };
+    Ok(ProofGame {
+        start,
+        target: bound,
+        goal: ProofGoal {
+            key: target.board.hash(),
+            ..goal
+        },
+    })
+}
+
+/// The units of the game array, where a proof game (`dia`) starts.
+pub fn game_array(span: Span) -> Vec<PieceSpec> {
+    const BACK: [Role; 8] = [
+        Role::Rook,
+        Role::Knight,
+        Role::Bishop,
+        Role::Queen,
+        Role::King,
+        Role::Bishop,
+        Role::Knight,
+        Role::Rook,
+    ];
+    let unit = |color: Color, role: Role, square: Square| PieceSpec {
+        color,
+        role,
+        square,
+        kamikaze: false,
+        royal: false,
+        neutral: false,
+        chameleon: false,
+        alice: None,
+        span,
+    };
+    let mut units = Vec::with_capacity(32);
+    for color in Color::ALL {
+        for (file, role) in (0..8).zip(BACK) {
+            units.push(unit(color, role, Square::from_coords(file, color.back_rank())));
+            units.push(unit(color, Role::Pawn, Square::from_coords(file, color.pawn_rank())));
+        }
+    }
+    units
 }
 
 /// Builds and checks the starting position of a twin with `side` to move.

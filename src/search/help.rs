@@ -1,6 +1,7 @@
 //! Help and series play: every line in which the sides cooperate to reach the goal.
 
 use super::{
+    proof::ProofTarget,
     can_reach_goal_in_one, candidate_moves, forced_to_goal, goal_reached, legal_after, null_move,
     position_goal_reached, reach, successors, Limits, PlayedMove, Table,
 };
@@ -11,6 +12,7 @@ use crate::stipulation::Goal;
 use rayon::prelude::*;
 use smallvec::SmallVec;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// One step of a cooperative line.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -47,6 +49,8 @@ pub struct Plan {
     pub keep_mating_piece: bool,
     /// Series play: its lines are numbered move by move, even a line of one move.
     pub series: bool,
+    /// A proof game's target, for the bound on how soon it can stand.
+    pub proof: Option<Arc<ProofTarget>>,
 }
 
 /// The legal moves at a played step, with the pass when the plan allows it.
@@ -71,6 +75,9 @@ pub struct HelpLine {
     /// A series line: the printer numbers each of its moves (`1.X 2.Y`), even a line of
     /// one move, which no pass among its steps would show.
     pub series: bool,
+    /// A proof game's line: numbered as the game's moves from its first, whichever side
+    /// makes it (`1.e2-e3 d7-d6   2.Qd1-h5`), never from a half move.
+    pub game: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -160,9 +167,17 @@ impl<R: Rules> Ctx<'_, R> {
     /// (always, where the rules' movement is not orthodox or the end is a forced goal).
     #[inline]
     fn goal_in_reach(&self, pos: &Position<R::Ext>, idx: usize) -> bool {
+        if let Some(target) = &self.plan.proof {
+            let plays = self.plays[idx];
+            let mut left = [0; 2];
+            left[pos.side as usize] = plays[0];
+            left[(!pos.side) as usize] = plays[1];
+            return target.in_reach(&pos.board, pos.castling, left);
+        }
         if !R::ORTHODOX_MOVEMENT {
             return true;
         }
+
         let End::Goal(goal) = self.plan.end else {
             return true;
         };
@@ -661,6 +676,7 @@ fn annotate_line<R: Rules>(
         moves: played,
         steps,
         series: plan.series,
+        game: matches!(plan.end.goal(), Goal::Proof(_)),
     }
 }
 
@@ -672,6 +688,7 @@ pub fn help_plan(half_moves: usize, goal: Goal) -> Plan {
         null_moves: false,
         keep_mating_piece: false,
         series: false,
+        proof: None,
     }
 }
 
@@ -699,5 +716,6 @@ pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
         null_moves: false,
         keep_mating_piece: false,
         series: true,
+        proof: None,
     }
 }

@@ -9,6 +9,7 @@ mod battle;
 mod help;
 mod intelligent;
 mod per_target;
+mod proof;
 mod reach;
 mod tt;
 
@@ -18,6 +19,7 @@ pub use battle::{
 };
 pub use help::{help_plan, series_plan, solve_plan, End, HelpLine, HelpSolution, Plan, Step};
 pub use per_target::keep_first_per_target;
+pub use proof::ProofTarget;
 pub use tt::Table;
 
 use crate::board::{Color, Extension, Position, Square};
@@ -120,6 +122,9 @@ pub fn goal_reached<R: Rules>(rules: &R, mv: &Move, after: &Position<R::Ext>, go
         Goal::Castling => mv.is_castling(),
         Goal::EnPassant => mv.kind == MoveKind::EnPassant,
         Goal::Target(sq) => mv.final_square() == Some(sq),
+        // The placement key: every unit with its colour, kind and attributes; side to
+        // move, castling rights and en passant do not count.
+        Goal::Proof(p) => after.board.hash() == p.key,
     }
 }
 

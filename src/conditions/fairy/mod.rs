@@ -264,6 +264,23 @@ impl PlainMoves {
 }
 
 impl<O: Origins, F: FairyStore> Fairy<O, F> {
+    /// Whether the set only forbids moves (Madrasi, Isardam, Patrol, KoeKo, Grid and the
+    /// like, the mummers, Checkless chess, Lèse-majesté): every move it allows is an
+    /// orthodox move, and a captured unit leaves the board.
+    pub fn only_forbids_moves(&self) -> bool {
+        Fairy {
+            madrasi: None,
+            mummer: [None; 2],
+            checkless: false,
+            isardam: None,
+            geometry: Geometry::default(),
+            patrol: None,
+            koeko: None,
+            lese_majeste: false,
+            ..*self
+        } == Fairy::<O, F>::default()
+    }
+
     /// The orthodox masks for plain moves, where check needs an orthodox attack on the
     /// king or (Circe Assassin) on a unit reborn on it: not under Mars Circe, where units
     /// attack from their rebirth squares.
@@ -682,6 +699,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
 
 impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
     type Ext = FairyExt<O, F>;
+
+    fn moves_are_orthodox_or_fewer(&self) -> bool {
+        self.only_forbids_moves()
+    }
 
     fn pseudo_legal(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
         let start = out.len();
