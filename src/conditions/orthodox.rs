@@ -62,7 +62,7 @@ impl Rules for Orthodox {
         movegen::play_orthodox(next, mv);
     }
 
-    #[inline]
+    #[inline(always)]
     fn may_check(&self, pos: &Position, mv: &Move) -> bool {
         let Some(k) = pos.board.king(!pos.side) else {
             return false;

@@ -168,11 +168,7 @@ impl<R: Rules> Ctx<'_, R> {
     #[inline]
     fn goal_in_reach(&self, pos: &Position<R::Ext>, idx: usize) -> bool {
         if let Some(target) = &self.plan.proof {
-            let plays = self.plays[idx];
-            let mut left = [0; 2];
-            left[pos.side as usize] = plays[0];
-            left[(!pos.side) as usize] = plays[1];
-            return target.in_reach(&pos.board, pos.castling, left);
+            return self.proof_in_reach(target, pos, idx);
         }
         if !R::ORTHODOX_MOVEMENT {
             return true;
@@ -187,6 +183,17 @@ impl<R: Rules> Ctx<'_, R> {
         let (defender, last) = self.defender(pos, idx);
         let plays = self.plays[idx];
         reach::goal_in_reach(pos, defender, goal, plays[1 - last], plays[last])
+    }
+
+    /// Whether a proof game's target may still stand after the moves each side has left
+    /// from step `idx`. Apart, so that `goal_in_reach` stays small where it is inlined.
+    #[inline(never)]
+    fn proof_in_reach(&self, target: &ProofTarget, pos: &Position<R::Ext>, idx: usize) -> bool {
+        let plays = self.plays[idx];
+        let mut left = [0; 2];
+        left[pos.side as usize] = plays[0];
+        left[(!pos.side) as usize] = plays[1];
+        target.in_reach(&pos.board, pos.castling, left)
     }
 
     /// The squares of the units (for stalemate the king too) of the side to play at step `idx` none of
