@@ -38,6 +38,8 @@ pub enum Goal {
     EnPassant,
     /// `z<square>`: the moving unit ends on the square.
     Target(Square),
+    /// `c81`: the moving unit ends on the other side's back rank (Popeye's Chess81 goal).
+    Chess81,
     /// `dia`, `a=>b`: the move leaves the units as the target position has them.
     Proof(ProofGoal),
 }
@@ -89,6 +91,7 @@ impl Goal {
             Goal::Castling => "00",
             Goal::EnPassant => "ep",
             Goal::Target(_) => "z",
+            Goal::Chess81 => "c81",
             Goal::Proof(ProofGoal {
                 start: ProofStart::GameArray,
                 ..
@@ -129,6 +132,15 @@ impl Goal {
         matches!(self, Goal::Mate | Goal::Stalemate)
     }
 
+    /// Whether reaching the goal leaves the side to move without a move, which ends the
+    /// play by itself (mate and the stalemates): option GoalIsEnd changes nothing there.
+    pub const fn ends_play(self) -> bool {
+        matches!(
+            self,
+            Goal::Mate | Goal::Stalemate | Goal::MateOrStalemate | Goal::DoubleStalemate
+        )
+    }
+
     /// A number per goal (with its square), for table keys.
     pub fn index(self) -> u64 {
         match self {
@@ -144,6 +156,7 @@ impl Goal {
             Goal::Castling => 9,
             Goal::EnPassant => 10,
             Goal::Target(sq) => 11 + sq.index() as u64,
+            Goal::Chess81 => 75,
             // Apart from the small numbers above, and one per target position: twins of
             // a proof game share the table.
             Goal::Proof(p) => p.key | 1 << 63,
@@ -220,7 +233,7 @@ impl Stipulation {
 /// Goals Popeye knows but this solver does not, as prefixes of the goal text.
 /// Used only to choose between "unsupported goal" and "unknown goal".
 const POPEYE_GOALS: &[&str] = &[
-    "##!", "##", "ctr", "ct", "<>r", "<>", "c81", "k", "!#", "=#", "(=)",
+    "##!", "##", "ctr", "ct", "<>r", "<>", "k", "!#", "=#", "(=)",
 ];
 
 /// The goal `text` (the stipulation's goal part, before the number) names, if this solver
@@ -239,6 +252,7 @@ fn parse_goal(text: &str) -> Option<Goal> {
         "~" => Goal::Any,
         "00" => Goal::Castling,
         "ep" => Goal::EnPassant,
+        "c81" => Goal::Chess81,
         "dia" => Goal::Proof(ProofGoal::new(ProofStart::GameArray)),
         "a=>b" => Goal::Proof(ProofGoal::new(ProofStart::PositionA)),
         _ => return None,
@@ -252,7 +266,7 @@ fn popeye_goal(rest: &str) -> Option<&'static str> {
 
 /// The goals this solver supports, for messages.
 const SUPPORTED_GOALS: &str =
-    "supported goals are # = == #= != + x % ~ 00 ep z<square> dia and a=>b (docs/conditions.md, Goals)";
+    "supported goals are # = == #= != + x % ~ 00 ep z<square> c81 dia and a=>b (docs/conditions.md, Goals)";
 
 fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     if text.len() >= prefix.len()
@@ -354,7 +368,14 @@ impl FromStr for Stipulation {
                 }
             }
         } else {
-            let skip = if rest.starts_with("00") { 2 } else { 0 };
+            // `00` and `c81` hold digits of their own.
+            let skip = if rest.starts_with("00") {
+                2
+            } else if strip_prefix_ci(rest, "c81").is_some() {
+                3
+            } else {
+                0
+            };
             let digits_at = rest[skip..]
                 .find(|c: char| c.is_ascii_digit())
                 .map_or(rest.len(), |i| i + skip);
@@ -521,6 +542,9 @@ mod tests {
             "ser-dia5",
             "a=>b6",
             "a=>b0.5",
+            "c813",
+            "hc815",
+            "sc813",
         ] {
             assert_eq!(parse(s).to_string(), s, "round trip of {s}");
         }
@@ -614,7 +638,7 @@ mod tests {
     #[test]
     fn unsupported_goals() {
         for s in [
-            "h##!4", "##2", "!#1", "ser-sctr2", "h<>3", "ser-ct10", "c812", "hkc73",
+            "h##!4", "##2", "!#1", "ser-sctr2", "h<>3", "ser-ct10", "hkc73",
         ] {
             let e = s.parse::<Stipulation>().unwrap_err();
             assert!(e.starts_with("unsupported goal"), "{s}: {e}");

@@ -40,6 +40,7 @@ fn selects(goal: Goal, before: &Position<()>, mv: &Move, after: &Position<()>) -
         }
         Goal::EnPassant => mv.is_capture() && !before.board.occupied().contains(mv.to),
         Goal::Target(sq) => mv.to == sq,
+        Goal::Chess81 => mv.to.rank() == if before.side == Color::White { 7 } else { 0 },
         Goal::MateOrStalemate => stuck(after),
         Goal::DoubleStalemate => {
             !rules.in_check(after, them) && stuck(after) && stuck(&null_move(after))
@@ -134,7 +135,8 @@ fn source(fen: &str, stip: &str) -> String {
     format!("begin\nforsyth {board}\nstipulation {stip}\n{ep}end\n")
 }
 
-const GOALS: [Goal; 9] = [
+const GOALS: [Goal; 10] = [
+    Goal::Chess81,
     Goal::Capture,
     Goal::WinPiece,
     Goal::Check,

@@ -77,6 +77,9 @@ pub struct Options {
     pub no_wk: bool,
     pub no_bk: bool,
     pub mates_in_1: bool,
+    /// `GoalIsEnd`: a goal reached by the side that should not reach it ends the play
+    /// there, without success.
+    pub goal_is_end: bool,
     /// `Threat n`
     pub threat: Option<u32>,
     /// `Defence n`

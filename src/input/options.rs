@@ -68,6 +68,7 @@ impl Parser<'_> {
             O::PostKeyPlay => Some(&mut opts.post_key_play),
             O::Quodlibet => Some(&mut opts.quodlibet),
             O::MatesIn1 => Some(&mut opts.mates_in_1),
+            O::GoalIsEnd => Some(&mut opts.goal_is_end),
             _ => None,
         };
         if let Some(flag) = flag {
@@ -115,14 +116,11 @@ impl Parser<'_> {
                 opts.castling_mutually_exclusive.push((a, b));
             }
             O::StartMoveNumber | O::UpToMoveNumber => {
-                // A move number, or the reference solver's `move:index` (27:11).
+                // A move number, or the reference solver's `move:index` (27:11), or a
+                // longer path of indices through the solution tree (11:7:11:22).
                 let is_number = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
                 let n = match self.lx.peek_token() {
-                    Some(t)
-                        if t.text
-                            .split_once(':')
-                            .map_or(is_number(t.text), |(a, b)| is_number(a) && is_number(b)) =>
-                    {
+                    Some(t) if t.text.split(':').all(is_number) => {
                         self.lx.next_token();
                         t.text.to_string()
                     }

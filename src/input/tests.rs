@@ -565,10 +565,10 @@ fn stipulation_forms_and_errors() {
             .to_string(),
         "#3"
     );
-    let e = one_err("begin\nstipulation c813\nend");
+    let e = one_err("begin\nstipulation h<>3\nend");
     assert_eq!((e.line, e.col), (2, 13));
     assert!(
-        e.message.starts_with("unsupported goal \"c81\""),
+        e.message.starts_with("unsupported goal \"<>\""),
         "{}",
         e.message
     );

@@ -68,6 +68,7 @@ fn options_line(o: &Options) -> String {
         (o.post_key_play, "PostKeyPlay"),
         (o.quodlibet, "Quodlibet"),
         (o.mates_in_1, "MatesIn1"),
+        (o.goal_is_end, "GoalIsEnd"),
     ];
     parts.extend(
         flags

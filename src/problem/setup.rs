@@ -113,6 +113,7 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
             })
             .map(|plan| Plan {
                 keep_mating_piece: options.keep_mating_piece,
+                goal_is_end: options.goal_is_end,
                 ..plan
             })
             .collect();
@@ -138,6 +139,7 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
         .map(|h| Plan {
             null_moves: options.null_moves,
             keep_mating_piece: options.keep_mating_piece,
+            goal_is_end: options.goal_is_end,
             end: help_end,
             ..search::help_plan(h, goal)
         })
@@ -175,6 +177,7 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
         keep_mating_piece: options.keep_mating_piece,
         no_short_variations: options.no_short_variations,
         mates_in_1: options.mates_in_1,
+        goal_is_end: options.goal_is_end,
         non_trivial: options.non_trivial.map(|(m, n)| NonTrivial {
             max_extra: m,
             trivial_length: n,

@@ -59,6 +59,10 @@ pub struct BattleSpec {
     pub mates_in_1: bool,
     /// Option NonTrivial m n.
     pub non_trivial: Option<NonTrivial>,
+    /// Option GoalIsEnd: a goal reached by the side that should not reach it (the
+    /// defender in direct play, the attacker in self and reflex play) ends the play there
+    /// without success.
+    pub goal_is_end: bool,
 }
 
 /// Option NonTrivial m n: a limit on the defender's non-trivial defences, for long self
@@ -265,8 +269,19 @@ impl<R: Rules> Ctx<'_, R> {
                         && self.threatens(after, n, spare)
                         && self.def_fails(after, n - 1, spare))
             }
-            _ => (self.spec.quodlibet && goal()) || self.def_fails(after, n - 1, spare),
+            _ => {
+                (self.spec.quodlibet && goal())
+                    || (!self.wrong_side_ends(mv, after) && self.def_fails(after, n - 1, spare))
+            }
         }
+    }
+
+    /// Option GoalIsEnd: whether `mv`, a move of the side that should not reach the goal,
+    /// reaches it and so ends the play without success.
+    fn wrong_side_ends(&self, mv: &Move, after: &Position<R::Ext>) -> bool {
+        self.spec.goal_is_end
+            && !self.spec.goal.ends_play()
+            && goal_reached(self.rules, mv, after, self.spec.goal)
     }
 
     /// Defender to move, the attacker having `n` more moves: does every defence lose?
@@ -320,7 +335,7 @@ impl<R: Rules> Ctx<'_, R> {
         match self.spec.kind {
             BattleKind::Direct => moves
                 .iter()
-                .all(|(_, after)| self.att_wins(after, n, spare)),
+                .all(|(mv, after)| !self.wrong_side_ends(mv, after) && self.att_wins(after, n, spare)),
             kind => {
                 if matches!(kind, BattleKind::Reflex | BattleKind::SemiReflex)
                     && moves

@@ -49,6 +49,9 @@ pub struct Plan {
     pub keep_mating_piece: bool,
     /// Series play: its lines are numbered move by move, even a line of one move.
     pub series: bool,
+    /// Option GoalIsEnd: a move of the side that does not play the last step which
+    /// reaches the goal ends the play there, without success.
+    pub goal_is_end: bool,
     /// A proof game's target, for the bound on how soon it can stand.
     pub proof: Option<Arc<ProofTarget>>,
 }
@@ -317,6 +320,18 @@ impl<R: Rules> Ctx<'_, R> {
             && goal_reached(self.rules, mv, after, goal)
     }
 
+    /// Option GoalIsEnd: whether the move at step `idx` to `after`, made by the side
+    /// that does not play the last step, reaches the goal and so ends the play there.
+    #[inline]
+    fn wrong_side_ends(&self, idx: usize, mv: &Move, after: &Position<R::Ext>) -> bool {
+        if !self.plan.goal_is_end {
+            return false;
+        }
+        let goal = self.plan.end.goal();
+        let last = self.plan.steps.len() - 1;
+        !goal.ends_play() && (last - idx) % 2 == 1 && goal_reached(self.rules, mv, after, goal)
+    }
+
     /// Whether help-self play ends at step `idx` before the plan does: the side that
     /// must reach the goal after the plan is to move and every move of it reaches the
     /// goal, so the play is a shorter solution here and goes no further (Popeye's `hsx2`
@@ -408,7 +423,7 @@ impl<R: Rules> Ctx<'_, R> {
                     if !may_check && self.rules.in_check(&after, after.side) {
                         continue;
                     }
-                    if self.ends_early(idx, &mv, &after) {
+                    if self.ends_early(idx, &mv, &after) || self.wrong_side_ends(idx, &mv, &after) {
                         continue;
                     }
                     path.push(mv);
@@ -427,7 +442,7 @@ impl<R: Rules> Ctx<'_, R> {
                     if !may_check && self.rules.in_check(after, after.side) {
                         return;
                     }
-                    if self.ends_early(idx, mv, after) {
+                    if self.ends_early(idx, mv, after) || self.wrong_side_ends(idx, mv, after) {
                         return;
                     }
                     if bound_children {
@@ -695,6 +710,7 @@ pub fn help_plan(half_moves: usize, goal: Goal) -> Plan {
         null_moves: false,
         keep_mating_piece: false,
         series: false,
+        goal_is_end: false,
         proof: None,
     }
 }
@@ -723,6 +739,7 @@ pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
         null_moves: false,
         keep_mating_piece: false,
         series: true,
+        goal_is_end: false,
         proof: None,
     }
 }

@@ -122,6 +122,10 @@ pub fn goal_reached<R: Rules>(rules: &R, mv: &Move, after: &Position<R::Ext>, go
         Goal::Castling => mv.is_castling(),
         Goal::EnPassant => mv.kind == MoveKind::EnPassant,
         Goal::Target(sq) => mv.final_square() == Some(sq),
+        // The mover is the side not to move in `after`.
+        Goal::Chess81 => mv
+            .final_square()
+            .is_some_and(|sq| sq.rank() == (!after.side).promotion_rank()),
         // The placement key: every unit with its colour, kind and attributes; side to
         // move, castling rights and en passant do not count.
         Goal::Proof(p) => after.board.hash() == p.key,
