@@ -36,7 +36,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 59] = [
+pub(crate) const CONDITION_NAMES: [&str; 62] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -66,6 +66,9 @@ pub(crate) const CONDITION_NAMES: [&str; 59] = [
     "andernachchess",
     "antiandernachchess",
     "checklesschess",
+    "nocapture",
+    "nowhitecapture",
+    "noblackcapture",
     "blackmaximummer",
     "whitemaximummer",
     "blackminimummer",
@@ -529,6 +532,19 @@ fn parse_grouped(
             }
             "checklesschess" => {
                 fairy.checkless = true;
+                any = true;
+                continue;
+            }
+            "nocapture" | "nowhitecapture" | "noblackcapture" => {
+                for color in Color::ALL {
+                    let named = match color {
+                        Color::White => "nowhitecapture",
+                        Color::Black => "noblackcapture",
+                    };
+                    if lower == "nocapture" || lower == named {
+                        fairy.no_capture[color.index()] = true;
+                    }
+                }
                 any = true;
                 continue;
             }

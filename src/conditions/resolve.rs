@@ -220,7 +220,7 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.neutral, built_with_attributes) {
         return Err(ConditionError {
             span,
-            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC or Equipollents Circe, lost or the capture illegal when the square is taken), Maximummer, Minimummer and Checkless chess, nor as kamikaze units".into(),
+            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC or Equipollents Circe, lost or the capture illegal when the square is taken), Maximummer, Minimummer, Checkless chess and NoCapture, nor as kamikaze units".into(),
         });
     }
     if let (Some(span), false) = (marks.chameleon, built_with_attributes) {
@@ -254,7 +254,8 @@ pub fn resolve_for(
 
 /// Whether neutral units are built with the conditions `f`: a Circe whose captured unit
 /// is reborn (as its own or a Chameleon kind, lost or the capture illegal when the square
-/// is taken, by a rule that needs only the capture), the mummers and Checkless chess.
+/// is taken, by a rule that needs only the capture), the mummers, Checkless chess and the
+/// NoCapture conditions.
 fn neutral_rules(f: Fairy) -> bool {
     use super::circe::{KindRule, Occupied, Reborn, SquareRule};
     let circe_ok = f.circe.is_none_or(|c| {
@@ -274,7 +275,7 @@ fn neutral_rules(f: Fairy) -> bool {
             && !c.rex_inclusive
             && !c.immune
     });
-    circe_ok && f.only_circe_mummers_checkless()
+    circe_ok && f.only_circe_mummers_checkless_nocapture()
 }
 
 /// Condition words given on the command line (each argument may hold several words, as

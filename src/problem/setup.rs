@@ -228,7 +228,7 @@ pub fn proof_game<R: Rules>(
         ..twin.clone()
     };
     let start = build_position::<R>(rules, &start_twin, &spec.options, side, span)?;
-    let bound = if rules.moves_are_orthodox_or_fewer() && start.board.kamikaze().is_empty() {
+    let bound = if rules.moves_are_orthodox_or_fewer() {
         ProofTarget::new(&target.board).map(Arc::new)
     } else {
         None

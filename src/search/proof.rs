@@ -25,10 +25,10 @@ pub struct ProofTarget {
 
 impl ProofTarget {
     /// The target of a proof game on `board`, where the bound holds: orthodox units
-    /// only (no fairy kind, no neutral unit), moved as in orthodox chess or by fewer
-    /// moves. `None` elsewhere.
+    /// only (no fairy kind, no neutral or kamikaze unit), moved as in orthodox chess or
+    /// by fewer moves. `None` elsewhere.
     pub fn new<F: FairyStore>(board: &Board<F>) -> Option<ProofTarget> {
-        if !board.fairy_units().is_empty() || !board.neutral().is_empty() {
+        if !plain_units(board) {
             return None;
         }
         let mut units = [None; 64];
@@ -54,8 +54,9 @@ impl ProofTarget {
         castling: Bitboard,
         left: [usize; 2],
     ) -> bool {
-        if !board.fairy_units().is_empty() || !board.neutral().is_empty() {
-            // Promoted to a fairy kind, or a unit changed: not counted.
+        if !plain_units(board) {
+            // Promoted to a fairy kind, or units the count does not follow (a kamikaze
+            // capturer leaves the board by its own move).
             return true;
         }
         Color::ALL.into_iter().all(|color| {
@@ -117,6 +118,11 @@ impl ProofTarget {
             total as usize
         }
     }
+}
+
+/// Whether `board` holds orthodox units only: no fairy kind, no neutral or kamikaze unit.
+fn plain_units<F: FairyStore>(board: &Board<F>) -> bool {
+    board.fairy_units().is_empty() && board.neutral().is_empty() && board.kamikaze().is_empty()
 }
 
 /// The fewest moves that bring the unit of `color` and kind `role` on `from` to `to` as

@@ -79,6 +79,9 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub mummer: [Option<Mummer>; 2],
     /// Checkless chess: a move that checks is legal only when it mates.
     pub checkless: bool,
+    /// NoCapture (both sides), NoWhiteCapture, NoBlackCapture: the side's captures are
+    /// not played, by colour index (check stays an orthodox attack).
+    pub no_capture: [bool; 2],
     /// Isardam: no move may leave a unit observed by an enemy unit of its kind.
     pub isardam: Option<Isardam>,
     /// Grid, Monochrome and Bichrome chess: the shapes moves and observations may have.
@@ -120,12 +123,14 @@ impl Fairy {
             } == Fairy::default()
     }
 
-    /// Whether the set has no part but a Circe, mummers and Checkless chess.
-    pub fn only_circe_mummers_checkless(&self) -> bool {
+    /// Whether the set has no part but a Circe, the mummers, Checkless chess and the
+    /// NoCapture conditions.
+    pub fn only_circe_mummers_checkless_nocapture(&self) -> bool {
         Fairy {
             circe: None,
             mummer: [None; 2],
             checkless: false,
+            no_capture: [false; 2],
             ..*self
         } == Fairy::default()
     }
@@ -148,6 +153,7 @@ impl Fairy {
             andernach: self.andernach,
             mummer: self.mummer,
             checkless: self.checkless,
+            no_capture: self.no_capture,
             isardam: self.isardam,
             geometry: self.geometry,
             patrol: self.patrol,
@@ -265,13 +271,14 @@ impl PlainMoves {
 
 impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// Whether the set only forbids moves (Madrasi, Isardam, Patrol, KoeKo, Grid and the
-    /// like, the mummers, Checkless chess, Lèse-majesté): every move it allows is an
+    /// like, the mummers, Checkless chess, NoCapture, Lèse-majesté): every move it allows is an
     /// orthodox move, and a captured unit leaves the board.
     pub fn only_forbids_moves(&self) -> bool {
         Fairy {
             madrasi: None,
             mummer: [None; 2],
             checkless: false,
+            no_capture: [false; 2],
             isardam: None,
             geometry: Geometry::default(),
             patrol: None,
@@ -501,8 +508,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         };
         // By reference: moving a list out by value would copy its whole inline buffer.
         let restricted = !self.geometry.is_none() || self.patrol.is_some();
+        let no_capture = self.no_capture[pos.side.index()];
         for (i, mv) in base.iter().enumerate() {
             if paralysed.contains(mv.from) || (restricted && !self.shape_allowed(pos, mv)) {
+                continue;
+            }
+            if no_capture && mv.is_capture() {
                 continue;
             }
             // Castlings from the rebirth square were tested on the board they are played on.
