@@ -36,7 +36,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 62] = [
+pub(crate) const CONDITION_NAMES: [&str; 63] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -80,6 +80,7 @@ pub(crate) const CONDITION_NAMES: [&str; 62] = [
     "bichromchess",
     "patrouille",
     "ultrapatrol",
+    "lortap",
     "koeko",
     "antikoeko",
     "take&makechess",
@@ -508,13 +509,13 @@ fn parse_grouped(
                 any = true;
                 continue;
             }
-            "patrouille" | "ultrapatrol" => {
-                let patrol = if lower == "patrouille" {
-                    Patrol::Patrol
-                } else {
-                    Patrol::Ultra
+            "patrouille" | "ultrapatrol" | "lortap" => {
+                let patrol = match lower.as_str() {
+                    "patrouille" => Patrol::Patrol,
+                    "ultrapatrol" => Patrol::Ultra,
+                    _ => Patrol::Lortap,
                 };
-                let clash = "Patrouille and UltraPatrol exclude each other";
+                let clash = "Patrouille, UltraPatrol and Lortap exclude each other";
                 choose(&mut fairy.patrol, patrol, clash).map_err(err)?;
                 any = true;
                 continue;

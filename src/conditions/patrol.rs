@@ -1,5 +1,7 @@
 //! Patrouille: a unit may capture (and so give check) only while a friendly unit observes
 //! it. UltraPatrol: a unit may make any move, and observe, only while supported so.
+//! Lortap, the reverse of Patrouille: a unit may capture (and give check) only while no
+//! friendly unit observes it.
 
 use super::geometry::Geometry;
 use crate::board::{Board, FairyStore, Square};
@@ -9,15 +11,27 @@ use crate::movegen::{attackers, Move};
 pub enum Patrol {
     Patrol,
     Ultra,
+    Lortap,
 }
 
 impl Patrol {
-    /// Whether `mv` needs its unit to be supported.
+    /// Whether the unit of `mv` may make it, `supported` telling whether a friendly unit
+    /// observes it (asked only where it matters).
     #[inline]
-    pub fn needs_support(self, mv: &Move) -> bool {
+    pub fn allows(self, mv: &Move, supported: impl FnOnce() -> bool) -> bool {
         match self {
-            Patrol::Patrol => mv.is_capture(),
-            Patrol::Ultra => true,
+            Patrol::Patrol => !mv.is_capture() || supported(),
+            Patrol::Ultra => supported(),
+            Patrol::Lortap => !mv.is_capture() || !supported(),
+        }
+    }
+
+    /// Whether a unit observes (captures, gives check) with the support it has.
+    #[inline]
+    pub fn observes(self, supported: bool) -> bool {
+        match self {
+            Patrol::Patrol | Patrol::Ultra => supported,
+            Patrol::Lortap => !supported,
         }
     }
 

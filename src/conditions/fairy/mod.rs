@@ -645,7 +645,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         let board = &pos.board;
         self.geometry.allows(a, k)
             && self.koeko.is_none_or(|c| c.capture_allowed(board, a, k))
-            && (self.patrol.is_none() || Patrol::supported(board, a, self.geometry))
+            && self
+                .patrol
+                .is_none_or(|p| p.observes(Patrol::supported(board, a, self.geometry)))
             && self.isardam.is_none_or(|i| {
                 i.checks(
                     board,
@@ -672,7 +674,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     fn shape_allowed(&self, pos: &Position<FairyExt<O, F>>, mv: &Move) -> bool {
         self.geometry.allows_move(mv)
             && self.patrol.is_none_or(|p| {
-                !p.needs_support(mv) || Patrol::supported(&pos.board, mv.from, self.geometry)
+                p.allows(mv, || Patrol::supported(&pos.board, mv.from, self.geometry))
             })
     }
 
