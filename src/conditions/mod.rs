@@ -6,6 +6,7 @@
 mod alice;
 mod andernach;
 mod annan;
+mod confront;
 mod assassin;
 mod circe;
 mod einstein;

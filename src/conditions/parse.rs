@@ -3,6 +3,7 @@
 use super::alice::AliceVariant;
 use super::andernach::Andernach;
 use super::annan::Annan;
+use super::confront::Confront;
 use super::circe::{Circe, KindRule, Occupied, SquareRule};
 use super::einstein::Einstein;
 use super::fairy::{Fairy, Mars};
@@ -36,7 +37,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 63] = [
+pub(crate) const CONDITION_NAMES: [&str; 66] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -85,6 +86,9 @@ pub(crate) const CONDITION_NAMES: [&str; 63] = [
     "antikoeko",
     "take&makechess",
     "annanchess",
+    "facetoface",
+    "backtoback",
+    "cheektocheek",
     "supercirce",
     "antisupercirce",
     "whiteoscillatingkings",
@@ -364,6 +368,17 @@ fn parse_grouped(
                     i += 1;
                 }
                 fairy.isardam = Some(isardam);
+                any = true;
+                continue;
+            }
+            "facetoface" | "backtoback" | "cheektocheek" => {
+                let confront = match lower.as_str() {
+                    "facetoface" => Confront::FaceToFace,
+                    "backtoback" => Confront::BackToBack,
+                    _ => Confront::CheekToCheek,
+                };
+                let clash = "FaceToFace, BackToBack and CheekToCheek exclude each other";
+                choose(&mut fairy.confront, confront, clash).map_err(err)?;
                 any = true;
                 continue;
             }
@@ -857,6 +872,11 @@ fn parse_grouped(
         // rank and walks changed on arrival would have to reach first.
         return Err(combination(
             "EinsteinChess combined with Mars Circe, Kamikaze Circe, Annan, Take&MakeChess, Messigny, Masand, the observation conditions, Clone, Super, Take&Make or Assassin Circe is not supported",
+        ));
+    }
+    if fairy.confront.is_some() && !fairy.only_confront() {
+        return Err(combination(
+            "FaceToFace, BackToBack and CheekToCheek combined with another condition or with fairy units are not supported",
         ));
     }
     if fairy.annan.is_some()

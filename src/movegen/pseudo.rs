@@ -453,6 +453,41 @@ fn fairy_moves<E: Extension>(
     }
 }
 
+/// The en passant capture of the unit on `from` moving with another kind's pawn walk,
+/// where the rules allow it (Face-to-face chess and its relatives, as the reference solver
+/// plays them; not Annan chess): the move is the unit's own.
+pub fn en_passant_with_walk<E: Extension>(
+    pos: &Position<E>,
+    from: Square,
+    walk: Role,
+    out: &mut MoveList,
+) {
+    let (Some(ep), Some(unit)) = (pos.ep, pos.board.piece_at(from)) else {
+        return;
+    };
+    let board = &pos.board;
+    if !walk.is_pawn()
+        || board.occupied().contains(ep.crossed)
+        || !walks::takes_en_passant_on(Piece::new(unit.color, walk), from, ep.crossed)
+    {
+        return;
+    }
+    if let Some(victim) = board.unit_for(ep.pawn, !unit.color) {
+        if victim.color != unit.color && victim.role.is_pawn() {
+            push_at(
+                out,
+                from,
+                ep.crossed,
+                ep.pawn,
+                unit.role,
+                MoveKind::EnPassant,
+                None,
+                Some(victim),
+            );
+        }
+    }
+}
+
 /// The moves of the unit on `from` made with another kind's walk (Annan chess): the
 /// squares are the walk's, the move is the unit's own, promoting only when the unit is a
 /// pawn kind reaching its last rank. Such a move is never a double step and takes no

@@ -4,6 +4,7 @@
 
 use super::andernach::Andernach;
 use super::annan::Annan;
+use super::confront::Confront;
 use super::circe::{
     rebirth_square, regrant, standard_square, Capture, Circe, KindRule, Occupied, Reborn,
     SquareRule,
@@ -20,7 +21,7 @@ use super::oscillating::Oscillation;
 use super::patrol::Patrol;
 use super::{assassin, Rules};
 use crate::board::{
-    extra_key, Bitboard, Board, Color, Extension, FairyStore, NoFairy, Piece, Position, Role,
+    extra_key, Bitboard, Board, Color, EnPassant, Extension, FairyStore, NoFairy, Piece, Position, Role,
     Square,
 };
 use crate::movegen::{
@@ -94,6 +95,9 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub take_make: bool,
     /// Annan chess: units borrow the walk of the friendly unit behind them.
     pub annan: Option<Annan>,
+    /// Face-to-face, back-to-back and cheek-to-cheek chess: units borrow the walk of an
+    /// enemy unit next to them.
+    pub confront: Option<Confront>,
     /// Oscillating kings (SwappingKings: type C for both), by colour index.
     pub oscillating: [Option<Oscillation>; 2],
     /// Messigny chess: a unit may exchange places with an enemy unit of its kind.
@@ -135,6 +139,14 @@ impl Fairy {
         } == Fairy::default()
     }
 
+    /// Whether the set has no part but Face-to-face chess or a relative.
+    pub fn only_confront(&self) -> bool {
+        Fairy {
+            confront: None,
+            ..*self
+        } == Fairy::default()
+    }
+
     /// Whether the rules need each unit's diagram square (Diagram Circe).
     pub fn needs_origins(&self) -> bool {
         self.circe.is_some_and(|c| c.square == SquareRule::Diagram)
@@ -160,6 +172,7 @@ impl Fairy {
             koeko: self.koeko,
             take_make: self.take_make,
             annan: self.annan,
+            confront: self.confront,
             oscillating: self.oscillating,
             messigny: self.messigny,
             masand: self.masand,
@@ -299,6 +312,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             || self.attacks_filtered()
             || self.checkless
             || self.annan.is_some()
+            || self.confront.is_some()
             || self.oscillating != [None; 2]
             || self.masand.is_some()
             || self.einstein.is_some()
@@ -342,6 +356,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         // Circe Assassin), a square nothing attacks with the king on it is safe.
         let attack_needed = self.mars.is_none()
             && self.annan.is_none()
+            && self.confront.is_none()
             && !self.make_take
             && !self
                 .circe
@@ -468,9 +483,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 base.retain(|m| m.is_capture());
                 self.antimars_moves(pos, &mut base);
             }
-            None => match self.annan {
-                None => movegen::pseudo_moves(pos, Gen::All, self.promotions, &mut base),
-                Some(annan) => self.annan_moves(annan, pos, &mut base),
+            None => match (self.annan, self.confront) {
+                (Some(annan), _) => self.annan_moves(annan, pos, &mut base),
+                (None, Some(confront)) => self.confront_moves(confront, pos, &mut base),
+                (None, None) => movegen::pseudo_moves(pos, Gen::All, self.promotions, &mut base),
             },
         }
         if self.make_take {
@@ -589,6 +605,32 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         for from in borrowers {
             let walk = Annan::lent(&pos.board, side, from);
             movegen::moves_with_walk(pos, from, walk, Gen::All, self.promotions, out);
+        }
+    }
+
+    /// The candidate moves under Face-to-face chess and its relatives: the confronted
+    /// units with the walks lent to them (once per move where two lend the same one).
+    fn confront_moves(&self, c: Confront, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
+        let side = pos.side;
+        let confronted = c.confronted(&pos.board, side);
+        let _ = movegen::generate(pos, Gen::All, !confronted, self.promotions, out);
+        for from in confronted {
+            let start = out.len();
+            for walk in c.walks(&pos.board, side, from).into_iter().flatten() {
+                if !walks::may_move_from(Piece::new(side, walk), from) {
+                    continue;
+                }
+                movegen::moves_with_walk(pos, from, walk, Gen::All, self.promotions, out);
+                movegen::en_passant_with_walk(pos, from, walk, out);
+            }
+            let mut i = start + 1;
+            while i < out.len() {
+                if out[start..i].contains(&out[i]) {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
         }
     }
 
@@ -734,6 +776,17 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
     ) {
         self.apply(pos, mv, p);
         self.arrive(pos, mv, p);
+        if self.confront.is_some() && mv.kind == MoveKind::DoubleStep && p.ep.is_none() {
+            // Any enemy unit may borrow a pawn's walk and take en passant: the chance
+            // stands whoever could take.
+            p.ep = mv
+                .to
+                .offset(0, -pos.side.forward())
+                .map(|crossed| EnPassant {
+                    crossed,
+                    pawn: mv.to,
+                });
+        }
         if let Some(m) = self.masand {
             let mut turned = Bitboard::EMPTY;
             self.masand_turned(m, pos, mv, p, |sq| turned = turned.with(sq));
@@ -760,6 +813,8 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
                 royal_square(pos, !color),
                 board.occupied(),
             )
+        } else if let Some(confront) = self.confront {
+            confront.observers(board, k, !color, board.occupied())
         } else {
             movegen::attackers(board, k, !color, board.occupied())
         };
