@@ -175,25 +175,13 @@ mod tests {
 
     #[test]
     fn observers_agree_with_the_reference_walker() {
-        let kinds: Vec<Role> = Role::all().filter(|r| !r.is_royal()).collect();
         let mut next = crate::conditions::xorshift(0x2545_F491_4F6C_DD1D);
         for _ in 0..3000 {
             let mut board = Board::<FairyUnits>::empty();
             let wk = Square::new((next() % 64) as u8);
             board.put(wk, Piece::new(Color::White, Role::King), false);
-            for _ in 0..(6 + next() % 14) {
-                let sq = Square::new((next() % 64) as u8);
-                if board.occupied().contains(sq) {
-                    continue;
-                }
-                let role = kinds[(next() % kinds.len() as u64) as usize];
-                let color = if next() % 2 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                board.put(sq, Piece::new(color, role), false);
-            }
+            let count = 6 + next() % 14;
+            crate::conditions::scatter_units(&mut board, count, &mut next);
             for annan in [Annan::A, Annan::B, Annan::C, Annan::D] {
                 for sq in Square::all() {
                     assert_eq!(

@@ -131,23 +131,11 @@ mod tests {
 
     #[test]
     fn observers_agree_with_the_reference_walker() {
-        let kinds: Vec<Role> = Role::all().filter(|r| !r.is_royal()).collect();
         let mut next = crate::conditions::xorshift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..2000 {
             let mut board = Board::<FairyUnits>::empty();
-            for _ in 0..(6 + next() % 16) {
-                let sq = Square::new((next() % 64) as u8);
-                if board.occupied().contains(sq) {
-                    continue;
-                }
-                let role = kinds[(next() % kinds.len() as u64) as usize];
-                let color = if next() % 2 == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                board.put(sq, Piece::new(color, role), false);
-            }
+            let count = 6 + next() % 16;
+            crate::conditions::scatter_units(&mut board, count, &mut next);
             for confront in [
                 Confront::FaceToFace,
                 Confront::BackToBack,

@@ -259,6 +259,31 @@ pub trait Rules: Sync + Send {
     }
 }
 
+/// Puts `count` units of random kinds (no royal kind) and colours on random empty squares
+/// of `board`, for the walk tests of the conditions.
+#[cfg(test)]
+pub(crate) fn scatter_units(
+    board: &mut crate::board::Board<crate::board::FairyUnits>,
+    count: u64,
+    next: &mut impl FnMut() -> u64,
+) {
+    use crate::board::Role;
+    let kinds: Vec<Role> = Role::all().filter(|r| !r.is_royal()).collect();
+    for _ in 0..count {
+        let sq = Square::new((next() % 64) as u8);
+        if board.occupied().contains(sq) {
+            continue;
+        }
+        let role = kinds[(next() % kinds.len() as u64) as usize];
+        let color = if next() % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        board.put(sq, Piece::new(color, role), false);
+    }
+}
+
 /// A xorshift generator for the random positions of the condition tests.
 #[cfg(test)]
 pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {

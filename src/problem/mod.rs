@@ -4,7 +4,7 @@
 mod setup;
 mod twins;
 
-pub use setup::{build_position, first_mover, plans, SetupError};
+pub use setup::{build_position, first_mover, game_array, plans, SetupError};
 pub use twins::{expand, TwinSetup};
 
 use crate::board::Color;

@@ -9,7 +9,7 @@
 //! walk, and a captured unit leaves the board for good, so neither count can be beaten.
 
 use crate::board::{Bitboard, Board, Color, FairyStore, Piece, Role, Square};
-use std::sync::OnceLock;
+use super::reach::unit_distance;
 
 /// A cost no line of play reaches: a unit that can never stand on the square.
 const NEVER: i32 = 1_000_000;
@@ -126,157 +126,35 @@ fn plain_units<F: FairyStore>(board: &Board<F>) -> bool {
 }
 
 /// The fewest moves that bring the unit of `color` and kind `role` on `from` to `to` as
-/// a unit of kind `want`, on an empty board.
+/// a unit of kind `want`, on an empty board (`reach::unit_distance`: a pawn may promote on
+/// the way), with castling: the king's one move, the rook carried for nothing.
 fn unit_cost(color: Color, from: Square, role: Role, to: Square, want: Role, castling: Bitboard) -> i32 {
-    if role == want {
-        return match role {
-            Role::Pawn => pawn_moves(color, from, to),
-            Role::King => king_moves(color, from, to, castling),
-            Role::Rook => rook_moves(color, from, to, castling),
-            _ => piece_moves(role, from, to),
-        };
+    let moves = |role: Role, from: Square| match unit_distance(color, role, from, role, to) {
+        u8::MAX => NEVER,
+        n => i32::from(n),
+    };
+    let mut best = match unit_distance(color, role, from, want, to) {
+        u8::MAX => NEVER,
+        n => i32::from(n),
+    };
+    if role != want || !castling.contains(from) {
+        return best;
     }
-    if role != Role::Pawn || !Role::PROMOTIONS.contains(&want) {
-        return NEVER;
-    }
-    let rank = color.promotion_rank();
-    (0..8)
-        .map(|file| {
-            let square = Square::from_coords(file, rank);
-            pawn_moves(color, from, square).saturating_add(piece_moves(want, square, to))
-        })
-        .min()
-        .unwrap_or(NEVER)
-        .min(NEVER)
-}
-
-/// A pawn's fewest moves: straight on, or one file aside per capture, two at once from
-/// its first rank when the way on has two straight steps.
-fn pawn_moves(color: Color, from: Square, to: Square) -> i32 {
-    let ranks = (i32::from(to.rank()) - i32::from(from.rank())) * i32::from(color.forward());
-    let files = (i32::from(to.file()) - i32::from(from.file())).abs();
-    if ranks < files {
-        return NEVER;
-    }
-    let double_step = from.rank() == color.pawn_rank() && ranks - files >= 2;
-    ranks - i32::from(double_step)
-}
-
-/// A king's fewest moves, castling once from its home square while it may.
-fn king_moves(color: Color, from: Square, to: Square, castling: Bitboard) -> i32 {
-    let mut best = piece_moves(Role::King, from, to);
-    let back = color.back_rank();
-    if from == Square::from_coords(4, back) && castling.contains(from) {
-        for (rook_file, king_file) in [(7, 6), (0, 2)] {
-            if castling.contains(Square::from_coords(rook_file, back)) {
-                let castled = Square::from_coords(king_file, back);
-                best = best.min(1 + piece_moves(Role::King, castled, to));
-            }
-        }
-    }
-    best
-}
-
-/// A rook's fewest moves; castling carries it next to the king for nothing (the king's
-/// move pays for it).
-fn rook_moves(color: Color, from: Square, to: Square, castling: Bitboard) -> i32 {
-    let mut best = piece_moves(Role::Rook, from, to);
     let back = color.back_rank();
     let king = Square::from_coords(4, back);
-    if castling.contains(from) && castling.contains(king) && from.rank() == back {
-        let castled = match from.file() {
-            7 => Some(Square::from_coords(5, back)),
-            0 => Some(Square::from_coords(3, back)),
-            _ => None,
-        };
-        if let Some(castled) = castled {
-            best = best.min(piece_moves(Role::Rook, castled, to));
+    // (rook's file, king's file after castling, rook's file after castling)
+    for (rook_file, king_to, rook_to) in [(7, 6, 5), (0, 2, 3)] {
+        let rook = Square::from_coords(rook_file, back);
+        if !castling.contains(king) || !castling.contains(rook) {
+            continue;
+        }
+        if role == Role::King && from == king {
+            best = best.min(1 + moves(Role::King, Square::from_coords(king_to, back)));
+        } else if role == Role::Rook && from == rook {
+            best = best.min(moves(Role::Rook, Square::from_coords(rook_to, back)));
         }
     }
     best
-}
-
-/// The fewest moves of an orthodox piece from `from` to `to` on an empty board.
-fn piece_moves(role: Role, from: Square, to: Square) -> i32 {
-    if from == to {
-        return 0;
-    }
-    let (df, dr) = (
-        (i32::from(to.file()) - i32::from(from.file())).abs(),
-        (i32::from(to.rank()) - i32::from(from.rank())).abs(),
-    );
-    let straight = df == 0 || dr == 0;
-    let diagonal = df == dr;
-    match role {
-        Role::King => df.max(dr),
-        Role::Queen => {
-            if straight || diagonal {
-                1
-            } else {
-                2
-            }
-        }
-        Role::Rook => {
-            if straight {
-                1
-            } else {
-                2
-            }
-        }
-        Role::Bishop => {
-            if from.is_dark() != to.is_dark() {
-                NEVER
-            } else if diagonal {
-                1
-            } else {
-                2
-            }
-        }
-        Role::Knight => i32::from(knight_distance()[from.index()][to.index()]),
-        // Other kinds only stand here when the bound is off; one move is always a bound.
-        _ => 1,
-    }
-}
-
-/// Knight moves between any two squares on an empty board, found once by breadth-first
-/// search.
-fn knight_distance() -> &'static [[u8; 64]; 64] {
-    static TABLE: OnceLock<Box<[[u8; 64]; 64]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new([[u8::MAX; 64]; 64]);
-        const JUMPS: [(i8, i8); 8] = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
-        for from in Square::all() {
-            let row = &mut table[from.index()];
-            row[from.index()] = 0;
-            let mut frontier = vec![from];
-            let mut distance = 0;
-            while !frontier.is_empty() {
-                distance += 1;
-                let mut next = Vec::new();
-                for sq in frontier {
-                    for (df, dr) in JUMPS {
-                        if let Some(to) = sq.offset(df, dr) {
-                            if row[to.index()] == u8::MAX {
-                                row[to.index()] = distance;
-                                next.push(to);
-                            }
-                        }
-                    }
-                }
-                frontier = next;
-            }
-        }
-        table
-    })
 }
 
 /// The least total cost of giving each of `rows` rows its own column, with
@@ -353,30 +231,31 @@ mod tests {
 
     #[test]
     fn distances_on_an_empty_board() {
-        assert_eq!(piece_moves(Role::Knight, sq("g1"), sq("f3")), 1);
-        assert_eq!(piece_moves(Role::Knight, sq("a1"), sq("b2")), 4);
-        assert_eq!(piece_moves(Role::Knight, sq("a1"), sq("h8")), 6);
-        assert_eq!(piece_moves(Role::Bishop, sq("c1"), sq("h6")), 1);
-        assert_eq!(piece_moves(Role::Bishop, sq("c1"), sq("c3")), 2);
-        assert_eq!(piece_moves(Role::Bishop, sq("c1"), sq("c2")), NEVER);
-        assert_eq!(piece_moves(Role::Queen, sq("d1"), sq("e3")), 2);
-        assert_eq!(pawn_moves(Color::White, sq("e2"), sq("e4")), 1);
-        assert_eq!(pawn_moves(Color::White, sq("e2"), sq("d4")), 2);
-        assert_eq!(pawn_moves(Color::White, sq("e2"), sq("c4")), 2);
-        assert_eq!(pawn_moves(Color::White, sq("e2"), sq("b4")), NEVER);
-        assert_eq!(pawn_moves(Color::Black, sq("d7"), sq("d5")), 1);
-        assert_eq!(pawn_moves(Color::Black, sq("d5"), sq("d6")), NEVER);
+        let none = Bitboard::EMPTY;
+        let cost = |color, from: &str, role, to: &str, want| {
+            unit_cost(color, sq(from), role, sq(to), want, none)
+        };
+        assert_eq!(cost(Color::White, "g1", Role::Knight, "f3", Role::Knight), 1);
+        assert_eq!(cost(Color::White, "a1", Role::Knight, "h8", Role::Knight), 6);
+        assert_eq!(cost(Color::White, "c1", Role::Bishop, "c3", Role::Bishop), 2);
+        assert_eq!(cost(Color::White, "c1", Role::Bishop, "c2", Role::Bishop), NEVER);
+        assert_eq!(cost(Color::White, "e2", Role::Pawn, "e4", Role::Pawn), 1);
+        assert_eq!(cost(Color::White, "e2", Role::Pawn, "d4", Role::Pawn), 2);
+        assert_eq!(cost(Color::White, "e2", Role::Pawn, "b4", Role::Pawn), NEVER);
+        assert_eq!(cost(Color::Black, "d5", Role::Pawn, "d6", Role::Pawn), NEVER);
+        // A promoted unit: d7-d8=Q, then on.
+        assert_eq!(cost(Color::White, "d7", Role::Pawn, "d3", Role::Queen), 2);
+        assert_eq!(cost(Color::White, "d7", Role::Knight, "d3", Role::Queen), NEVER);
         // Castling: one move for the king, none for the rook.
         let rights = Bitboard(1 << 4 | 1 << 7);
-        assert_eq!(king_moves(Color::White, sq("e1"), sq("g1"), rights), 1);
-        assert_eq!(king_moves(Color::White, sq("e1"), sq("h2"), rights), 2);
-        assert_eq!(rook_moves(Color::White, sq("h1"), sq("f1"), rights), 0);
-        assert_eq!(rook_moves(Color::White, sq("h1"), sq("f5"), rights), 1);
-        // A promoted unit: d7-d8=Q, then on.
-        assert_eq!(
-            unit_cost(Color::White, sq("d7"), Role::Pawn, sq("d3"), Role::Queen, Bitboard::EMPTY),
-            2
-        );
+        let castle = |from: &str, role, to: &str| {
+            unit_cost(Color::White, sq(from), role, sq(to), role, rights)
+        };
+        assert_eq!(castle("e1", Role::King, "g1"), 1);
+        assert_eq!(castle("e1", Role::King, "h2"), 2);
+        assert_eq!(castle("e1", Role::King, "c1"), 2);
+        assert_eq!(castle("h1", Role::Rook, "f1"), 0);
+        assert_eq!(castle("h1", Role::Rook, "f5"), 1);
     }
 
     #[test]
@@ -389,29 +268,8 @@ mod tests {
 
     fn game_array() -> Board {
         let mut board = Board::empty();
-        let back = [
-            Role::Rook,
-            Role::Knight,
-            Role::Bishop,
-            Role::Queen,
-            Role::King,
-            Role::Bishop,
-            Role::Knight,
-            Role::Rook,
-        ];
-        for file in 0..8 {
-            for color in Color::ALL {
-                board.put(
-                    Square::from_coords(file, color.back_rank()),
-                    piece(color, back[file as usize]),
-                    false,
-                );
-                board.put(
-                    Square::from_coords(file, color.pawn_rank()),
-                    piece(color, Role::Pawn),
-                    false,
-                );
-            }
+        for u in crate::problem::game_array(crate::input::Span::default()) {
+            board.put(u.square, piece(u.color, u.role), false);
         }
         board
     }
