@@ -175,9 +175,7 @@ impl WithRules for Games<'_> {
             pos = rules.play(&pos, &slow[rng.below(slow.len())]);
             line.push(pos);
         }
-        if rules.moves_are_orthodox_or_fewer() {
-            proof_bound_admits(&line, self.text);
-        }
+        proof_bound_admits(&line, rules.proof_counting(), self.text);
         checked
     }
 }
@@ -185,11 +183,15 @@ impl WithRules for Games<'_> {
 /// The proof-game bound, where the rules claim it holds, never rules out the end of a
 /// game that was played: from each position of `line` its last position is reached
 /// with the moves each side made on the way.
-fn proof_bound_admits<E: crate::board::Extension>(line: &[Position<E>], text: &str) {
+fn proof_bound_admits<E: crate::board::Extension>(
+    line: &[Position<E>],
+    counting: super::ProofCounting,
+    text: &str,
+) {
     let Some(last) = line.last() else {
         return;
     };
-    let Some(target) = crate::search::ProofTarget::new(&last.board) else {
+    let Some(target) = crate::search::ProofTarget::new(&last.board, counting) else {
         return;
     };
     for (i, pos) in line.iter().enumerate() {
@@ -199,7 +201,7 @@ fn proof_bound_admits<E: crate::board::Extension>(line: &[Position<E>], text: &s
         left[(!pos.side) as usize] = plies / 2;
         assert!(
             target.in_reach(&pos.board, pos.castling, left),
-            "the proof-game bound rules out the end of a game played from {pos:?} ({left:?} moves) in\n{text}"
+            "the proof-game bound ({counting:?}) rules out the end of a game played from {pos:?} ({left:?} moves) in\n{text}"
         );
     }
 }

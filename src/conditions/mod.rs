@@ -131,11 +131,14 @@ pub trait Rules: Sync + Send {
         false
     }
 
-    /// Whether units change squares only by their own side's orthodox moves (some of
-    /// which the rules may forbid) and a captured unit leaves the board for good: the
-    /// bound of proof games (`search::ProofTarget`) then holds.
-    fn moves_are_orthodox_or_fewer(&self) -> bool {
-        Self::ORTHODOX_MOVEMENT
+    /// How far the bound of proof games (`search::ProofTarget`) may count under these
+    /// rules: what the moves of units are made of.
+    fn proof_counting(&self) -> ProofCounting {
+        if Self::ORTHODOX_MOVEMENT {
+            ProofCounting::Distances
+        } else {
+            ProofCounting::Nothing
+        }
     }
 
     /// Whether the side to move may have the other side's king in check: no king is ever
@@ -282,6 +285,22 @@ pub(crate) fn scatter_units(
         };
         board.put(sq, Piece::new(color, role), false);
     }
+}
+
+/// What the proof-game bound may count on, by what the rules' moves are made of.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ProofCounting {
+    /// Units change squares only by their own side's orthodox moves (some of which the
+    /// rules may forbid), and a captured unit leaves the board for good: the empty-board
+    /// distances count.
+    Distances,
+    /// Units change squares only by their own side's moves, whatever their walks (Annan,
+    /// Take & Make, Make & Take, Face-to-face), change kind only by a pawn's
+    /// promotion and leave the board only when the other side takes them: a unit off its
+    /// target square needs a move.
+    Steps,
+    /// Nothing: units are reborn, change sides or kinds, or move in the other side's move.
+    Nothing,
 }
 
 /// A xorshift generator for the random positions of the condition tests.

@@ -228,11 +228,7 @@ pub fn proof_game<R: Rules>(
         ..twin.clone()
     };
     let start = build_position::<R>(rules, &start_twin, &spec.options, side, span)?;
-    let bound = if rules.moves_are_orthodox_or_fewer() {
-        ProofTarget::new(&target.board).map(Arc::new)
-    } else {
-        None
-    };
+    let bound = ProofTarget::new(&target.board, rules.proof_counting()).map(Arc::new);
     Ok(ProofGame {
         start,
         target: bound,

@@ -10,6 +10,7 @@
 
 use crate::board::{Bitboard, Board, Color, FairyStore, Piece, Role, Square};
 use super::reach::unit_distance;
+use crate::conditions::ProofCounting;
 
 /// A cost no line of play reaches: a unit that can never stand on the square.
 const NEVER: i32 = 1_000_000;
@@ -17,6 +18,8 @@ const NEVER: i32 = 1_000_000;
 /// The position a proof game must reach.
 #[derive(Clone, Debug)]
 pub struct ProofTarget {
+    /// What a unit's way to its square counts: moves on an empty board, or one step.
+    counting: ProofCounting,
     /// The target's unit on each square.
     units: [Option<Piece>; 64],
     /// The target's squares of each colour.
@@ -24,11 +27,11 @@ pub struct ProofTarget {
 }
 
 impl ProofTarget {
-    /// The target of a proof game on `board`, where the bound holds: orthodox units
-    /// only (no fairy kind, no neutral or kamikaze unit), moved as in orthodox chess or
-    /// by fewer moves. `None` elsewhere.
-    pub fn new<F: FairyStore>(board: &Board<F>) -> Option<ProofTarget> {
-        if !plain_units(board) {
+    /// The target of a proof game on `board` under rules whose moves allow `counting`,
+    /// where the bound holds: orthodox units only (no fairy kind, no neutral or kamikaze
+    /// unit). `None` elsewhere.
+    pub fn new<F: FairyStore>(board: &Board<F>, counting: ProofCounting) -> Option<ProofTarget> {
+        if !plain_units(board) || counting == ProofCounting::Nothing {
             return None;
         }
         let mut units = [None; 64];
@@ -36,6 +39,7 @@ impl ProofTarget {
             units[sq.index()] = Some(piece);
         }
         Some(ProofTarget {
+            counting,
             units,
             by_color: [board.by_color(Color::White), board.by_color(Color::Black)],
         })
@@ -108,7 +112,10 @@ impl ProofTarget {
             .flat_map(|&(t, want)| {
                 units
                     .iter()
-                    .map(move |&(u, role)| unit_cost(color, u, role, t, want, castling))
+                    .map(move |&(u, role)| match self.counting {
+                        ProofCounting::Distances => unit_cost(color, u, role, t, want, castling),
+                        _ => unit_step(u, role, t, want, castling),
+                    })
             })
             .collect();
         let total = min_cost_assignment(&cost, targets.len(), units.len());
@@ -123,6 +130,21 @@ impl ProofTarget {
 /// Whether `board` holds orthodox units only: no fairy kind, no neutral or kamikaze unit.
 fn plain_units<F: FairyStore>(board: &Board<F>) -> bool {
     board.fairy_units().is_empty() && board.neutral().is_empty() && board.kamikaze().is_empty()
+}
+
+/// Whether the unit of kind `role` on `from` must move to stand on `to` as a
+/// unit of kind `want` (1), need not (0), or never can (a unit keeps its kind but for a
+/// pawn's promotion): the count where walks change. A rook that may castle can be carried
+/// by its king's move.
+fn unit_step(from: Square, role: Role, to: Square, want: Role, castling: Bitboard) -> i32 {
+    let promotes = role == Role::Pawn && Role::PROMOTIONS.contains(&want);
+    if role != want && !promotes {
+        NEVER
+    } else if (from == to && role == want) || (role == Role::Rook && castling.contains(from)) {
+        0
+    } else {
+        1
+    }
 }
 
 /// The fewest moves that bring the unit of `color` and kind `role` on `from` to `to` as
@@ -256,6 +278,12 @@ mod tests {
         assert_eq!(castle("e1", Role::King, "c1"), 2);
         assert_eq!(castle("h1", Role::Rook, "f1"), 0);
         assert_eq!(castle("h1", Role::Rook, "f5"), 1);
+        // Where walks change, one step for a unit off its square, none on it.
+        assert_eq!(unit_step(sq("a1"), Role::Knight, sq("h8"), Role::Knight, none), 1);
+        assert_eq!(unit_step(sq("a1"), Role::Knight, sq("a1"), Role::Knight, none), 0);
+        assert_eq!(unit_step(sq("d7"), Role::Pawn, sq("d3"), Role::Queen, none), 1);
+        assert_eq!(unit_step(sq("d7"), Role::Rook, sq("d3"), Role::Queen, none), NEVER);
+        assert_eq!(unit_step(sq("h1"), Role::Rook, sq("f1"), Role::Rook, rights), 0);
     }
 
     #[test]
@@ -284,7 +312,7 @@ mod tests {
         target.take(sq("e7"));
         target.take(sq("d7"));
         target.put(sq("d6"), piece(Color::Black, Role::Pawn), false);
-        let goal = ProofTarget::new(&target).expect("orthodox units");
+        let goal = ProofTarget::new(&target, ProofCounting::Distances).expect("orthodox units");
         let rights = Bitboard(1 << 0 | 1 << 4 | 1 << 7 | 1 << 56 | 1 << 60 | 1 << 63);
         // White has one unit more than the target, Black must take it; Black two more.
         assert!(goal.in_reach(&start, rights, [4, 4]));
@@ -299,7 +327,7 @@ mod tests {
         far.take(sq("g8"));
         far.put(sq("g8"), piece(Color::White, Role::Knight), false);
         far.put(sq("g1"), piece(Color::White, Role::Knight), false);
-        let goal = ProofTarget::new(&far).expect("orthodox units");
+        let goal = ProofTarget::new(&far, ProofCounting::Distances).expect("orthodox units");
         assert_eq!(goal.moves_needed(&start, rights, Color::White), 4);
     }
 
@@ -332,7 +360,7 @@ mod tests {
                 pos = children[next(children.len())].1;
                 line.push(pos);
             }
-            let target = ProofTarget::new(&pos.board).expect("orthodox units");
+            let target = ProofTarget::new(&pos.board, ProofCounting::Distances).expect("orthodox units");
             for (i, p) in line.iter().enumerate() {
                 let plies = line.len() - 1 - i;
                 let mut left = [0; 2];

@@ -19,7 +19,7 @@ use super::messigny::Messigny;
 use super::mummer::Mummer;
 use super::oscillating::Oscillation;
 use super::patrol::Patrol;
-use super::{assassin, Rules};
+use super::{assassin, ProofCounting, Rules};
 use crate::board::{
     extra_key, Bitboard, Board, Color, EnPassant, Extension, FairyStore, NoFairy, Piece, Position, Role,
     Square,
@@ -283,6 +283,21 @@ impl PlainMoves {
 }
 
 impl<O: Origins, F: FairyStore> Fairy<O, F> {
+    /// Whether the set, besides parts that only forbid moves, only changes the walks units
+    /// move with (Annan, Face-to-face, Take & Make, Make & Take): every unit still moves
+    /// only in its own side's move and keeps its kind but for promotion. Not Mars Circe:
+    /// its castlings from the rebirth squares carry a rook that has no castling right.
+    pub fn only_changes_walks(&self) -> bool {
+        Fairy {
+            annan: None,
+            confront: None,
+            take_make: false,
+            make_take: false,
+            ..*self
+        }
+        .only_forbids_moves()
+    }
+
     /// Whether the set only forbids moves (Madrasi, Isardam, Patrol, KoeKo, Grid and the
     /// like, the mummers, Checkless chess, NoCapture, Lèse-majesté): every move it allows is an
     /// orthodox move, and a captured unit leaves the board.
@@ -755,8 +770,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
 impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
     type Ext = FairyExt<O, F>;
 
-    fn moves_are_orthodox_or_fewer(&self) -> bool {
-        self.only_forbids_moves()
+    fn proof_counting(&self) -> ProofCounting {
+        if self.only_forbids_moves() {
+            ProofCounting::Distances
+        } else if self.only_changes_walks() {
+            ProofCounting::Steps
+        } else {
+            ProofCounting::Nothing
+        }
     }
 
     fn pseudo_legal(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
