@@ -37,7 +37,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 66] = [
+pub(crate) const CONDITION_NAMES: [&str; 68] = [
     "circe",
     "anticirce",
     "mirrorcirce",
@@ -68,6 +68,8 @@ pub(crate) const CONDITION_NAMES: [&str; 66] = [
     "antiandernachchess",
     "checklesschess",
     "nocapture",
+    "nowhitepromotion",
+    "noblackpromotion",
     "nowhitecapture",
     "noblackcapture",
     "blackmaximummer",
@@ -551,6 +553,16 @@ fn parse_grouped(
                 any = true;
                 continue;
             }
+            "nowhitepromotion" | "noblackpromotion" => {
+                let color = if lower == "nowhitepromotion" {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                fairy.no_promotion[color.index()] = true;
+                any = true;
+                continue;
+            }
             "nocapture" | "nowhitecapture" | "noblackcapture" => {
                 for color in Color::ALL {
                     let named = match color {
@@ -872,6 +884,11 @@ fn parse_grouped(
         // rank and walks changed on arrival would have to reach first.
         return Err(combination(
             "EinsteinChess combined with Mars Circe, Kamikaze Circe, Annan, Take&MakeChess, Messigny, Masand, the observation conditions, Clone, Super, Take&Make or Assassin Circe is not supported",
+        ));
+    }
+    if fairy.no_promotion != [false; 2] && fairy.einstein.is_some() {
+        return Err(combination(
+            "NoWhitePromotion and NoBlackPromotion combined with EinsteinChess are not supported",
         ));
     }
     if fairy.confront.is_some() && !fairy.only_confront() {

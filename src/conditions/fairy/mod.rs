@@ -83,6 +83,9 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     /// NoCapture (both sides), NoWhiteCapture, NoBlackCapture: the side's captures are
     /// not played, by colour index (check stays an orthodox attack).
     pub no_capture: [bool; 2],
+    /// NoWhitePromotion, NoBlackPromotion: the side's pawns never promote, so they never
+    /// reach their last rank, by colour index.
+    pub no_promotion: [bool; 2],
     /// Isardam: no move may leave a unit observed by an enemy unit of its kind.
     pub isardam: Option<Isardam>,
     /// Grid, Monochrome and Bichrome chess: the shapes moves and observations may have.
@@ -166,6 +169,7 @@ impl Fairy {
             mummer: self.mummer,
             checkless: self.checkless,
             no_capture: self.no_capture,
+            no_promotion: self.no_promotion,
             isardam: self.isardam,
             geometry: self.geometry,
             patrol: self.patrol,
@@ -307,6 +311,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             mummer: [None; 2],
             checkless: false,
             no_capture: [false; 2],
+            no_promotion: [false; 2],
             isardam: None,
             geometry: Geometry::default(),
             patrol: None,
@@ -540,11 +545,15 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         // By reference: moving a list out by value would copy its whole inline buffer.
         let restricted = !self.geometry.is_none() || self.patrol.is_some();
         let no_capture = self.no_capture[pos.side.index()];
+        let no_promotion = self.no_promotion[pos.side.index()];
         for (i, mv) in base.iter().enumerate() {
             if paralysed.contains(mv.from) || (restricted && !self.shape_allowed(pos, mv)) {
                 continue;
             }
             if no_capture && mv.is_capture() {
+                continue;
+            }
+            if no_promotion && mv.role.is_pawn() && mv.promotion.is_some() {
                 continue;
             }
             // Castlings from the rebirth square were tested on the board they are played on.
