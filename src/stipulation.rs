@@ -488,13 +488,7 @@ impl fmt::Display for Stipulation {
             Goal::Proof(_) => "",
             _ => self.play.prefix(),
         };
-        write!(
-            f,
-            "{}{}{}",
-            prefix,
-            self.goal.symbol(),
-            self.moves
-        )?;
+        write!(f, "{}{}{}", prefix, self.goal.symbol(), self.moves)?;
         if self.half {
             f.write_str(".5")?;
         }
@@ -638,7 +632,13 @@ mod tests {
     #[test]
     fn unsupported_goals() {
         for s in [
-            "h##!4", "##2", "!#1", "ser-sctr2", "h<>3", "ser-ct10", "hkc73",
+            "h##!4",
+            "##2",
+            "!#1",
+            "ser-sctr2",
+            "h<>3",
+            "ser-ct10",
+            "hkc73",
         ] {
             let e = s.parse::<Stipulation>().unwrap_err();
             assert!(e.starts_with("unsupported goal"), "{s}: {e}");

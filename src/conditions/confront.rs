@@ -31,7 +31,12 @@ impl Confront {
     /// The walks the unit of `color` on `sq` moves with when enemy units confront it
     /// (none when none does: it moves with its own), the first filled first.
     #[inline]
-    pub fn walks<F: FairyStore>(self, board: &Board<F>, color: Color, sq: Square) -> [Option<Role>; 2] {
+    pub fn walks<F: FairyStore>(
+        self,
+        board: &Board<F>,
+        color: Color,
+        sq: Square,
+    ) -> [Option<Role>; 2] {
         let lend = |at: Option<Square>| {
             let s = at?;
             board
@@ -115,7 +120,11 @@ mod tests {
                 .filter(|p| p.color != by)
                 .map(|p| Piece::new(by, p.role))
                 .collect();
-            let walks = if lenders.is_empty() { vec![own] } else { lenders };
+            let walks = if lenders.is_empty() {
+                vec![own]
+            } else {
+                lenders
+            };
             let hits = walks.iter().any(|&w| {
                 reference::moves(w, from, occ)
                     .captures

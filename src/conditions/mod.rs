@@ -6,9 +6,9 @@
 mod alice;
 mod andernach;
 mod annan;
-mod confront;
 mod assassin;
 mod circe;
+mod confront;
 mod einstein;
 mod fairy;
 mod geometry;

@@ -3,8 +3,8 @@
 use super::alice::AliceVariant;
 use super::andernach::Andernach;
 use super::annan::Annan;
-use super::confront::Confront;
 use super::circe::{Circe, KindRule, Occupied, SquareRule};
+use super::confront::Confront;
 use super::einstein::Einstein;
 use super::fairy::{Fairy, Mars};
 use super::geometry::Chrome;

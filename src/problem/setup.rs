@@ -6,9 +6,9 @@ use crate::board::{
 };
 use crate::conditions::Rules;
 use crate::input::{AliceBoard, InputError, Options, PieceSpec, ProblemSpec, Span};
-use std::sync::Arc;
 use crate::search::{self, BattleKind, BattleSpec, End, NonTrivial, Plan, ProofTarget};
 use crate::stipulation::{Goal, Play, ProofGoal, ProofStart, Stipulation};
+use std::sync::Arc;
 
 /// A problem that cannot be solved as given: an illegal position, an unsupported feature.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -188,7 +188,7 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
 /// A proof game's start position and its target, ready to search.
 pub struct ProofGame<E: crate::board::Extension> {
     pub start: Position<E>,
-    /// The target for the bound, where movement is orthodox (the bound counts on it).
+    /// The target for the bound, where the rules let it count (`Rules::proof_counting`).
     pub target: Option<Arc<ProofTarget>>,
     /// The goal with the target's placement key.
     pub goal: ProofGoal,
@@ -265,8 +265,16 @@ pub fn game_array(span: Span) -> Vec<PieceSpec> {
     let mut units = Vec::with_capacity(32);
     for color in Color::ALL {
         for (file, role) in (0..8).zip(BACK) {
-            units.push(unit(color, role, Square::from_coords(file, color.back_rank())));
-            units.push(unit(color, Role::Pawn, Square::from_coords(file, color.pawn_rank())));
+            units.push(unit(
+                color,
+                role,
+                Square::from_coords(file, color.back_rank()),
+            ));
+            units.push(unit(
+                color,
+                Role::Pawn,
+                Square::from_coords(file, color.pawn_rank()),
+            ));
         }
     }
     units

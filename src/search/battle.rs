@@ -333,9 +333,9 @@ impl<R: Rules> Ctx<'_, R> {
             return false;
         };
         match self.spec.kind {
-            BattleKind::Direct => moves
-                .iter()
-                .all(|(mv, after)| !self.wrong_side_ends(mv, after) && self.att_wins(after, n, spare)),
+            BattleKind::Direct => moves.iter().all(|(mv, after)| {
+                !self.wrong_side_ends(mv, after) && self.att_wins(after, n, spare)
+            }),
             kind => {
                 if matches!(kind, BattleKind::Reflex | BattleKind::SemiReflex)
                     && moves

@@ -1,9 +1,8 @@
 //! Help and series play: every line in which the sides cooperate to reach the goal.
 
 use super::{
-    proof::ProofTarget,
     can_reach_goal_in_one, candidate_moves, forced_to_goal, goal_reached, legal_after, null_move,
-    position_goal_reached, reach, successors, Limits, PlayedMove, Table,
+    position_goal_reached, proof::ProofTarget, reach, successors, Limits, PlayedMove, Table,
 };
 use crate::board::{Bitboard, Color, Position, Role, Square};
 use crate::conditions::Rules;

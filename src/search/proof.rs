@@ -8,9 +8,10 @@
 //! orthodox movement every change of a unit's square is a move of its own side along its
 //! walk, and a captured unit leaves the board for good, so neither count can be beaten.
 
-use crate::board::{Bitboard, Board, Color, FairyStore, Piece, Role, Square};
 use super::reach::unit_distance;
+use crate::board::{Bitboard, Board, Color, FairyStore, Piece, Role, Square};
 use crate::conditions::ProofCounting;
+use smallvec::{smallvec, SmallVec};
 
 /// A cost no line of play reaches: a unit that can never stand on the square.
 const NEVER: i32 = 1_000_000;
@@ -93,29 +94,27 @@ impl ProofTarget {
                 })
                 .fold(0u64, |b, sq| b | 1 << sq.index()),
         );
-        let targets: Vec<(Square, Role)> = (self.by_color[color as usize] & !home)
+        let targets: SmallVec<[(Square, Role); 16]> = (self.by_color[color as usize] & !home)
             .into_iter()
             .filter_map(|sq| self.piece_at(sq).map(|p| (sq, p.role)))
             .collect();
         if targets.is_empty() {
             return 0;
         }
-        let units: Vec<(Square, Role)> = (own & !home)
+        let units: SmallVec<[(Square, Role); 16]> = (own & !home)
             .into_iter()
             .filter_map(|sq| board.role_at(sq).map(|r| (sq, r)))
             .collect();
         if units.len() < targets.len() {
             return usize::MAX;
         }
-        let cost: Vec<i32> = targets
+        let cost: SmallVec<[i32; 256]> = targets
             .iter()
             .flat_map(|&(t, want)| {
-                units
-                    .iter()
-                    .map(move |&(u, role)| match self.counting {
-                        ProofCounting::Distances => unit_cost(color, u, role, t, want, castling),
-                        _ => unit_step(u, role, t, want, castling),
-                    })
+                units.iter().map(move |&(u, role)| match self.counting {
+                    ProofCounting::Distances => unit_cost(color, u, role, t, want, castling),
+                    _ => unit_step(u, role, t, want, castling),
+                })
             })
             .collect();
         let total = min_cost_assignment(&cost, targets.len(), units.len());
@@ -150,7 +149,14 @@ fn unit_step(from: Square, role: Role, to: Square, want: Role, castling: Bitboar
 /// The fewest moves that bring the unit of `color` and kind `role` on `from` to `to` as
 /// a unit of kind `want`, on an empty board (`reach::unit_distance`: a pawn may promote on
 /// the way), with castling: the king's one move, the rook carried for nothing.
-fn unit_cost(color: Color, from: Square, role: Role, to: Square, want: Role, castling: Bitboard) -> i32 {
+fn unit_cost(
+    color: Color,
+    from: Square,
+    role: Role,
+    to: Square,
+    want: Role,
+    castling: Bitboard,
+) -> i32 {
     let moves = |role: Role, from: Square| match unit_distance(color, role, from, role, to) {
         u8::MAX => NEVER,
         n => i32::from(n),
@@ -185,15 +191,17 @@ fn min_cost_assignment(cost: &[i32], rows: usize, cols: usize) -> i32 {
     debug_assert!(rows <= cols && cost.len() == rows * cols);
     let at = |r: usize, c: usize| i64::from(cost[(r - 1) * cols + (c - 1)]);
     // 1-based rows and columns; column 0 is the free start of each augmenting path.
-    let mut u = vec![0i64; rows + 1];
-    let mut v = vec![0i64; cols + 1];
-    let mut owner = vec![0usize; cols + 1];
-    let mut way = vec![0usize; cols + 1];
+    // Inline up to 35 columns: the bound asks at every node (a side has 16 units but
+    // where promotions or a constructed position give it more).
+    let mut u: SmallVec<[i64; 36]> = smallvec![0; rows + 1];
+    let mut v: SmallVec<[i64; 36]> = smallvec![0; cols + 1];
+    let mut owner: SmallVec<[usize; 36]> = smallvec![0; cols + 1];
+    let mut way: SmallVec<[usize; 36]> = smallvec![0; cols + 1];
     for row in 1..=rows {
         owner[0] = row;
         let mut col0 = 0;
-        let mut min = vec![i64::MAX; cols + 1];
-        let mut used = vec![false; cols + 1];
+        let mut min: SmallVec<[i64; 36]> = smallvec![i64::MAX; cols + 1];
+        let mut used: SmallVec<[bool; 36]> = smallvec![false; cols + 1];
         loop {
             used[col0] = true;
             let r0 = owner[col0];
@@ -257,17 +265,38 @@ mod tests {
         let cost = |color, from: &str, role, to: &str, want| {
             unit_cost(color, sq(from), role, sq(to), want, none)
         };
-        assert_eq!(cost(Color::White, "g1", Role::Knight, "f3", Role::Knight), 1);
-        assert_eq!(cost(Color::White, "a1", Role::Knight, "h8", Role::Knight), 6);
-        assert_eq!(cost(Color::White, "c1", Role::Bishop, "c3", Role::Bishop), 2);
-        assert_eq!(cost(Color::White, "c1", Role::Bishop, "c2", Role::Bishop), NEVER);
+        assert_eq!(
+            cost(Color::White, "g1", Role::Knight, "f3", Role::Knight),
+            1
+        );
+        assert_eq!(
+            cost(Color::White, "a1", Role::Knight, "h8", Role::Knight),
+            6
+        );
+        assert_eq!(
+            cost(Color::White, "c1", Role::Bishop, "c3", Role::Bishop),
+            2
+        );
+        assert_eq!(
+            cost(Color::White, "c1", Role::Bishop, "c2", Role::Bishop),
+            NEVER
+        );
         assert_eq!(cost(Color::White, "e2", Role::Pawn, "e4", Role::Pawn), 1);
         assert_eq!(cost(Color::White, "e2", Role::Pawn, "d4", Role::Pawn), 2);
-        assert_eq!(cost(Color::White, "e2", Role::Pawn, "b4", Role::Pawn), NEVER);
-        assert_eq!(cost(Color::Black, "d5", Role::Pawn, "d6", Role::Pawn), NEVER);
+        assert_eq!(
+            cost(Color::White, "e2", Role::Pawn, "b4", Role::Pawn),
+            NEVER
+        );
+        assert_eq!(
+            cost(Color::Black, "d5", Role::Pawn, "d6", Role::Pawn),
+            NEVER
+        );
         // A promoted unit: d7-d8=Q, then on.
         assert_eq!(cost(Color::White, "d7", Role::Pawn, "d3", Role::Queen), 2);
-        assert_eq!(cost(Color::White, "d7", Role::Knight, "d3", Role::Queen), NEVER);
+        assert_eq!(
+            cost(Color::White, "d7", Role::Knight, "d3", Role::Queen),
+            NEVER
+        );
         // Castling: one move for the king, none for the rook.
         let rights = Bitboard(1 << 4 | 1 << 7);
         let castle = |from: &str, role, to: &str| {
@@ -279,11 +308,26 @@ mod tests {
         assert_eq!(castle("h1", Role::Rook, "f1"), 0);
         assert_eq!(castle("h1", Role::Rook, "f5"), 1);
         // Where walks change, one step for a unit off its square, none on it.
-        assert_eq!(unit_step(sq("a1"), Role::Knight, sq("h8"), Role::Knight, none), 1);
-        assert_eq!(unit_step(sq("a1"), Role::Knight, sq("a1"), Role::Knight, none), 0);
-        assert_eq!(unit_step(sq("d7"), Role::Pawn, sq("d3"), Role::Queen, none), 1);
-        assert_eq!(unit_step(sq("d7"), Role::Rook, sq("d3"), Role::Queen, none), NEVER);
-        assert_eq!(unit_step(sq("h1"), Role::Rook, sq("f1"), Role::Rook, rights), 0);
+        assert_eq!(
+            unit_step(sq("a1"), Role::Knight, sq("h8"), Role::Knight, none),
+            1
+        );
+        assert_eq!(
+            unit_step(sq("a1"), Role::Knight, sq("a1"), Role::Knight, none),
+            0
+        );
+        assert_eq!(
+            unit_step(sq("d7"), Role::Pawn, sq("d3"), Role::Queen, none),
+            1
+        );
+        assert_eq!(
+            unit_step(sq("d7"), Role::Rook, sq("d3"), Role::Queen, none),
+            NEVER
+        );
+        assert_eq!(
+            unit_step(sq("h1"), Role::Rook, sq("f1"), Role::Rook, rights),
+            0
+        );
     }
 
     #[test]
@@ -336,8 +380,8 @@ mod tests {
     /// bound), and a unit count the bound must refuse is refused.
     #[test]
     fn random_games_stay_in_reach() {
-        use crate::conditions::{Orthodox, Rules};
         use crate::board::Position;
+        use crate::conditions::{Orthodox, Rules};
         let rules = Orthodox;
         let mut start: Position<()> = Position::new(game_array(), Color::White);
         start.assume_castling_rights();
@@ -360,13 +404,17 @@ mod tests {
                 pos = children[next(children.len())].1;
                 line.push(pos);
             }
-            let target = ProofTarget::new(&pos.board, ProofCounting::Distances).expect("orthodox units");
+            let target =
+                ProofTarget::new(&pos.board, ProofCounting::Distances).expect("orthodox units");
             for (i, p) in line.iter().enumerate() {
                 let plies = line.len() - 1 - i;
                 let mut left = [0; 2];
                 left[p.side as usize] = plies.div_ceil(2);
                 left[(!p.side) as usize] = plies / 2;
-                assert!(target.in_reach(&p.board, p.castling, left), "{p:?} {left:?} to {pos:?}");
+                assert!(
+                    target.in_reach(&p.board, p.castling, left),
+                    "{p:?} {left:?} to {pos:?}"
+                );
                 if plies > 0 && p.board != pos.board {
                     // With no move left, only the target itself is in reach.
                     assert!(!target.in_reach(&p.board, p.castling, [0, 0]));

@@ -4,11 +4,11 @@
 
 use super::andernach::Andernach;
 use super::annan::Annan;
-use super::confront::Confront;
 use super::circe::{
     rebirth_square, regrant, standard_square, Capture, Circe, KindRule, Occupied, Reborn,
     SquareRule,
 };
+use super::confront::Confront;
 use super::einstein::Einstein;
 use super::geometry::Geometry;
 use super::isardam::Isardam;
@@ -21,8 +21,8 @@ use super::oscillating::Oscillation;
 use super::patrol::Patrol;
 use super::{assassin, ProofCounting, Rules};
 use crate::board::{
-    extra_key, Bitboard, Board, Color, EnPassant, Extension, FairyStore, NoFairy, Piece, Position, Role,
-    Square,
+    extra_key, Bitboard, Board, Color, EnPassant, Extension, FairyStore, NoFairy, Piece, Position,
+    Role, Square,
 };
 use crate::movegen::{
     self, attacks, walks, Cause, Change, Effects, Gen, Move, MoveKind, MoveList, Placement,
