@@ -15,3 +15,4 @@ pub mod perft;
 pub mod problem;
 pub mod search;
 pub mod stipulation;
+pub mod threads;

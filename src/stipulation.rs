@@ -201,6 +201,11 @@ impl Play {
     }
 }
 
+/// The most moves a stipulation may have. The searches recurse once per half move, and
+/// their worker threads' stacks are sized for this many moves (`crate::threads`). The
+/// reference solver's own limit is 2 702 half moves.
+pub const MAX_MOVES: u32 = 1000;
+
 /// A stipulation in Popeye's traditional (unstructured) form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Stipulation {
@@ -436,9 +441,15 @@ impl FromStr for Stipulation {
                 "invalid number of moves \"{number}\" in stipulation \"{orig}\"; expected a number like 2 or 2.5"
             ));
         }
-        let moves: u32 = whole.parse().map_err(|_| {
-            format!("number of moves \"{whole}\" in stipulation \"{orig}\" is too large")
-        })?;
+        let moves = whole
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n <= MAX_MOVES)
+            .ok_or_else(|| {
+                format!(
+                    "number of moves \"{whole}\" in stipulation \"{orig}\" is too large (at most {MAX_MOVES})"
+                )
+            })?;
         if half && (!play.is_help() || series) {
             return Err(format!(
                 "invalid stipulation \"{orig}\": a half move (n.5) is only possible in help play, e.g. h#2.5"

@@ -118,6 +118,11 @@ pub fn solve_problem(
     spec: &ProblemSpec,
     config: &SolveConfig,
 ) -> Result<ProblemReport, SetupError> {
+    // On a worker's deep stack: the searches recurse once per half move.
+    crate::threads::on_worker(|| solve_twins(spec, config))
+}
+
+fn solve_twins(spec: &ProblemSpec, config: &SolveConfig) -> Result<ProblemReport, SetupError> {
     let twins = twins::expand(spec).map_err(SetupError::from)?;
     let mut reports = Vec::new();
     for twin in &twins {
@@ -148,7 +153,8 @@ fn limits_for(options: &Options, config: &SolveConfig) -> Limits {
     };
     Limits::new(
         options.max_solutions.map(|m| m as usize),
-        time.map(|t| Instant::now() + t),
+        // A limit past what the clock can represent is no limit.
+        time.and_then(|t| Instant::now().checked_add(t)),
     )
 }
 

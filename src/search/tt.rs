@@ -106,23 +106,28 @@ impl Table {
         Table::starting_on(megabytes, FIRST_SLOTS)
     }
 
-    /// A table of at most `megabytes` MB whose searches start on `first` slots.
+    /// A table of at most `megabytes` MB whose searches start on `first` slots. When the
+    /// system refuses to reserve that much address space, the table is halved until it
+    /// agrees (a table of a few thousand slots is always granted, or nothing would run).
     fn starting_on(megabytes: usize, first: usize) -> Table {
-        let bytes = megabytes.max(1) * 1024 * 1024;
+        let bytes = megabytes.max(1).saturating_mul(1024 * 1024);
+        let slot_bytes = std::mem::size_of::<[AtomicU64; 2]>();
         let mut n = 4096usize;
-        while n * 2 * 16 <= bytes {
-            n *= 2;
+        while let Some(next) = n
+            .checked_mul(2)
+            .filter(|m| m.checked_mul(slot_bytes).is_some_and(|b| b <= bytes))
+        {
+            n = next;
         }
-        // Zeroed allocation: the pages are mapped lazily, so a large table costs nothing until used.
-        let zeroed: Vec<[u64; 2]> = vec![[0u64; 2]; n + BUCKET];
-        let mut zeroed = std::mem::ManuallyDrop::new(zeroed);
-        // SAFETY: [AtomicU64; 2] has the same size, alignment and bit validity as [u64; 2].
-        let slots = unsafe {
-            Vec::from_raw_parts(
-                zeroed.as_mut_ptr() as *mut [AtomicU64; 2],
-                zeroed.len(),
-                zeroed.capacity(),
-            )
+        let slots = loop {
+            match zeroed_slots(n + BUCKET) {
+                Some(slots) => break slots,
+                None if n > 4096 => n /= 2,
+                None => std::alloc::handle_alloc_error(
+                    std::alloc::Layout::array::<[AtomicU64; 2]>(n + BUCKET)
+                        .expect("a few thousand slots"),
+                ),
+            }
         };
         advise_huge_pages(
             slots.as_ptr() as usize,
@@ -297,6 +302,20 @@ impl Table {
     }
 }
 
+/// `n` zeroed slots, or `None` when the system will not reserve them. Zeroed memory is
+/// mapped lazily, so a large table costs nothing until it is used.
+fn zeroed_slots(n: usize) -> Option<Vec<[AtomicU64; 2]>> {
+    let layout = std::alloc::Layout::array::<[AtomicU64; 2]>(n).ok()?;
+    // SAFETY: the layout's size is not zero (`n` is at least a few thousand).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<[AtomicU64; 2]>();
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: the global allocator returned `ptr` for exactly `n` values of this type (the
+    // layout `Vec` uses for a capacity of `n`), and all-zero bytes are a valid `AtomicU64`.
+    Some(unsafe { Vec::from_raw_parts(ptr, n, n) })
+}
+
 /// Asks Linux to back the table with 2 MB pages (its transparent huge pages are often
 /// granted only on request): 512 times fewer page faults while the table fills, which
 /// with two threads had cost a third of a second of system time on a short problem.
@@ -347,6 +366,18 @@ mod tests {
         t.update(k, |b| b.win = b.win.max(3));
         assert_eq!(t.get(k), Bounds { win: 3, lose: 2 });
         assert_eq!(t.get(k ^ 1), Bounds::default());
+    }
+
+    #[test]
+    fn a_table_beyond_the_address_space_is_cut_to_what_the_system_grants() {
+        // Once hung (the size computation overflowed) or aborted (the allocation failed).
+        for megabytes in [usize::MAX, usize::MAX / (1024 * 1024), 1 << 40] {
+            let t = Table::new(megabytes);
+            assert!(t.max_mask + 1 >= 4096);
+            let k = 0x0123_4567_89AB_CDEF;
+            t.update(k, |b| b.win = 1);
+            assert_eq!(t.get(k).win, 1);
+        }
     }
 
     #[test]
