@@ -140,6 +140,7 @@ impl<R: Rules> Ctx<'_, R> {
         self.limits
             .max_solutions
             .is_some_and(|m| self.found.load(Ordering::Relaxed) >= m)
+            || self.limits.kept_enough()
             || self.limits.expired_now()
     }
 
@@ -377,6 +378,7 @@ impl<R: Rules> Ctx<'_, R> {
                 }
             }
             self.found.fetch_add(1, Ordering::Relaxed);
+            self.limits.kept.fetch_add(1, Ordering::Relaxed);
             return true;
         }
         if self.stop() {
@@ -508,6 +510,7 @@ impl<R: Rules> Ctx<'_, R> {
             out.push(path.clone());
             path.pop();
             self.found.fetch_add(1, Ordering::Relaxed);
+            self.limits.kept.fetch_add(1, Ordering::Relaxed);
             found = true;
         }
         found
@@ -641,7 +644,9 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
         })
         .collect();
     let mut lines: Vec<Vec<Move>> = results.into_iter().flatten().collect();
-    let partial = limits.expired() || limits.max_solutions.is_some_and(|m| lines.len() >= m);
+    let partial = limits.expired()
+        || limits.kept_enough()
+        || limits.max_solutions.is_some_and(|m| lines.len() >= m);
     if let Some(m) = limits.max_solutions {
         lines.truncate(m);
     }

@@ -28,7 +28,7 @@ use crate::movegen::{Cause, Change, Move, MoveKind, MoveList};
 use crate::stipulation::Goal;
 use std::cell::Cell;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// A move as printed: the move, who made it, and what it did to the opponent.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -243,15 +243,32 @@ pub struct Limits {
     pub nodes: AtomicU64,
     /// Set once the deadline has been seen to pass; from then on every check says so.
     timed_out: AtomicBool,
+    /// Help-play solutions found so far, over every search under these limits.
+    pub(crate) kept: AtomicUsize,
 }
 
+/// The most help-play solutions a search keeps when no `MaxSolutions` is given: a guard
+/// for memory and time (each kept line is a vector of moves, and all are printed at the
+/// end), far beyond any problem worth solving: a search that reaches it stops, and its
+/// solution is partial. `h#255` with a rook against a bare king found a million lines in
+/// two seconds and held 1.3 GB.
+pub const MAX_KEPT_SOLUTIONS: usize = 100_000;
+
 impl Limits {
+    /// Whether the help-play solutions found under these limits (all lengths, set play)
+    /// have reached [`MAX_KEPT_SOLUTIONS`] (or `MaxSolutions`, when that is more).
+    pub fn kept_enough(&self) -> bool {
+        let most = MAX_KEPT_SOLUTIONS.max(self.max_solutions.unwrap_or(0));
+        self.kept.load(Ordering::Relaxed) >= most
+    }
+
     pub fn new(max_solutions: Option<usize>, deadline: Option<std::time::Instant>) -> Limits {
         Limits {
             max_solutions,
             deadline,
             nodes: AtomicU64::new(0),
             timed_out: AtomicBool::new(false),
+            kept: AtomicUsize::new(0),
         }
     }
 
