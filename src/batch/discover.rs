@@ -40,20 +40,35 @@ pub fn name_matches(pattern: &str, name: &str) -> bool {
     p[pi..].iter().all(|&c| c == '*')
 }
 
+/// What [`discover`] found, and the folders (or roots) it could not read.
+#[derive(Debug, Default)]
+pub struct Discovery {
+    pub found: Vec<Found>,
+    /// One error per root or folder that could not be read; the others were searched.
+    pub errors: Vec<BatchError>,
+}
+
 /// Every file below `roots` whose name matches one of `patterns`, sorted by path within
 /// each root (roots in the order given), each file once. A root may also be a file, which
-/// is taken whatever its name.
-pub fn discover(roots: &[PathBuf], patterns: &[String]) -> Result<Vec<Found>, BatchError> {
-    let mut out: Vec<Found> = Vec::new();
+/// is taken whatever its name. A root or folder that cannot be read is an error in the
+/// result, and the search goes on with the others.
+pub fn discover(roots: &[PathBuf], patterns: &[String]) -> Discovery {
+    let mut discovery = Discovery::default();
     let mut seen = std::collections::HashSet::new();
     for root in roots {
-        let meta = std::fs::metadata(root).map_err(|e| BatchError::Io {
-            path: root.display().to_string(),
-            source: e,
-        })?;
+        let meta = match std::fs::metadata(root) {
+            Ok(meta) => meta,
+            Err(e) => {
+                discovery.errors.push(BatchError::Io {
+                    path: root.display().to_string(),
+                    source: e,
+                });
+                continue;
+            }
+        };
         let mut files = Vec::new();
         if meta.is_dir() {
-            walk(root, patterns, &mut files)?;
+            walk(root, patterns, &mut files, &mut discovery.errors);
         } else {
             files.push(root.clone());
         }
@@ -63,24 +78,40 @@ pub fn discover(roots: &[PathBuf], patterns: &[String]) -> Result<Vec<Found>, Ba
                 continue;
             }
             let relative = relative_name(root, &path);
-            out.push(Found { path, relative });
+            discovery.found.push(Found { path, relative });
         }
     }
-    Ok(out)
+    discovery
 }
 
-fn walk(dir: &Path, patterns: &[String], out: &mut Vec<PathBuf>) -> Result<(), BatchError> {
+fn walk(dir: &Path, patterns: &[String], out: &mut Vec<PathBuf>, errors: &mut Vec<BatchError>) {
     let io = |e| BatchError::Io {
         path: dir.display().to_string(),
         source: e,
     };
-    for entry in std::fs::read_dir(dir).map_err(io)? {
-        let entry = entry.map_err(io)?;
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => return errors.push(io(e)),
+    };
+    for entry in entries {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                errors.push(io(e));
+                continue;
+            }
+        };
         let path = entry.path();
         // Symbolic links to folders are not followed: a link loop would never end.
-        let kind = entry.file_type().map_err(io)?;
+        let kind = match entry.file_type() {
+            Ok(kind) => kind,
+            Err(e) => {
+                errors.push(io(e));
+                continue;
+            }
+        };
         if kind.is_dir() {
-            walk(&path, patterns, out)?;
+            walk(&path, patterns, out, errors);
         } else if path.is_file() {
             let name = entry.file_name();
             let name = name.to_string_lossy();
@@ -89,7 +120,6 @@ fn walk(dir: &Path, patterns: &[String], out: &mut Vec<PathBuf>) -> Result<(), B
             }
         }
     }
-    Ok(())
 }
 
 fn relative_name(root: &Path, path: &Path) -> String {

@@ -13,7 +13,7 @@ mod report;
 mod shard;
 mod summary;
 
-pub use discover::{discover, name_matches, Found};
+pub use discover::{discover, name_matches, Discovery, Found};
 pub use report::{read_report, ReportContents, ReportRow, ReportWriter, RowError, Status};
 pub use shard::{Shard, ShardError};
 pub use summary::{Counts, Summary};
@@ -55,10 +55,14 @@ impl Task {
     }
 }
 
+/// A warning about a file: its name and the place and message.
+pub type FileWarning = (String, crate::input::InputError);
+
 /// Every problem of the files found: one task per problem, in file order. A file that
-/// cannot be read is one failed task.
-pub fn tasks(found: &[Found]) -> Vec<Task> {
+/// cannot be read is one failed task. Also the files' warnings (text after `end`).
+pub fn tasks(found: &[Found]) -> (Vec<Task>, Vec<FileWarning>) {
     let mut out = Vec::new();
+    let mut warnings = Vec::new();
     for f in found {
         let file = f.path.display().to_string();
         let task = |problem, spec| Task {
@@ -68,8 +72,9 @@ pub fn tasks(found: &[Found]) -> Vec<Task> {
             spec,
         };
         match read_problems(&f.path) {
-            Ok(problems) => {
-                for (i, parsed) in problems.into_iter().enumerate() {
+            Ok(parsed_file) => {
+                warnings.extend(parsed_file.warnings.into_iter().map(|w| (file.clone(), w)));
+                for (i, parsed) in parsed_file.problems.into_iter().enumerate() {
                     out.push(task(
                         i + 1,
                         parsed.map_err(|e| RowError {
@@ -90,7 +95,7 @@ pub fn tasks(found: &[Found]) -> Vec<Task> {
             )),
         }
     }
-    out
+    (out, warnings)
 }
 
 /// Limits and resources of a batch.
@@ -113,10 +118,12 @@ impl BatchConfig {
     }
 }
 
-/// Solves `tasks` with `config.workers` problems at a time, calling `done` with each
-/// problem's rows as it ends (from the worker thread, in completion order).
-pub fn run<F>(tasks: &[Task], config: &BatchConfig, done: F)
+/// Solves `tasks` with `config.workers` problems at a time, calling `started` as each
+/// problem begins and `done` with its rows as it ends (from the worker thread, in
+/// completion order).
+pub fn run<S, F>(tasks: &[Task], config: &BatchConfig, started: S, done: F)
 where
+    S: Fn(&Task) + Sync,
     F: Fn(&Task, Vec<ReportRow>) + Sync,
 {
     let solve = SolveConfig {
@@ -129,6 +136,7 @@ where
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(task) = tasks.get(i) else { break };
+                started(task);
                 done(task, solve_task(task, &solve, config.check));
             });
         }
@@ -139,20 +147,8 @@ where
 /// not be read or set up. A panic in the solver is a failed row too, so that one bad
 /// problem does not end a long batch.
 pub fn solve_task(task: &Task, config: &SolveConfig, check: bool) -> Vec<ReportRow> {
-    let failed = |error: RowError, conditions: Vec<String>, stipulation, seconds| ReportRow {
-        file: task.file.clone(),
-        problem: task.problem,
-        twin: None,
-        twins: 1,
-        stipulation,
-        conditions,
-        verdict: None,
-        status: Status::Failed,
-        solutions: Vec::new(),
-        partial: false,
-        seconds,
-        nodes: 0,
-        error: Some(error),
+    let failed = |error: RowError, conditions: Vec<String>, stipulation, seconds| {
+        failed_row(task, error, conditions, stipulation, seconds)
     };
     let spec = match &task.spec {
         Ok(spec) => spec,
@@ -225,6 +221,59 @@ pub fn solve_task(task: &Task, config: &SolveConfig, check: bool) -> Vec<ReportR
             )]
         }
     }
+}
+
+/// The one row of a problem that failed as a whole.
+fn failed_row(
+    task: &Task,
+    error: RowError,
+    conditions: Vec<String>,
+    stipulation: Option<String>,
+    seconds: f64,
+) -> ReportRow {
+    ReportRow {
+        file: task.file.clone(),
+        problem: task.problem,
+        twin: None,
+        twins: 1,
+        stipulation,
+        conditions,
+        verdict: None,
+        status: Status::Failed,
+        solutions: Vec::new(),
+        partial: false,
+        seconds,
+        nodes: 0,
+        error: Some(error),
+    }
+}
+
+/// The row of a problem that ended the process solving it (a crash that no unwinding
+/// catches: an aborted allocation, a kill by the system for want of memory, a signal):
+/// written by the supervising process, so that the batch goes on past it.
+pub fn crashed_row(task: &Task, how: &str) -> ReportRow {
+    let (conditions, stipulation, place) = match &task.spec {
+        Ok(spec) => (
+            spec.condition_words()
+                .iter()
+                .map(|w| w.to_string())
+                .collect(),
+            spec.stipulation.as_ref().map(|s| s.value.to_string()),
+            (spec.span.line, spec.span.col),
+        ),
+        Err(_) => (Vec::new(), None, (0, 0)),
+    };
+    failed_row(
+        task,
+        RowError {
+            message: format!("the solver process ended while solving this problem ({how})"),
+            line: place.0,
+            column: place.1,
+        },
+        conditions,
+        stipulation,
+        0.0,
+    )
 }
 
 fn twin_row(task: &Task, t: &TwinReport, twins: usize) -> ReportRow {

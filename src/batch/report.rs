@@ -143,6 +143,16 @@ impl ReportWriter {
     /// is first rewritten (through a temporary file and a rename) with its complete rows
     /// only, so the problems they belonged to are solved again and not held twice.
     pub fn resume(path: &Path) -> Result<(ReportContents, ReportWriter), BatchError> {
+        // A device or a pipe (`/dev/full`, `/dev/zero`) would be read for ever.
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            return Err(io_error(
+                path,
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "not a regular file (a report is a file of JSON lines)",
+                ),
+            ));
+        }
         let contents = match std::fs::read(path) {
             Ok(bytes) => read_report(&String::from_utf8_lossy(&bytes)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => ReportContents::default(),

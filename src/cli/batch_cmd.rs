@@ -1,7 +1,9 @@
-use super::{report_error, BatchArgs};
+use super::out;
+use super::{report_error, report_warning, supervise, BatchArgs};
 use fairy::batch::{self, BatchConfig, ReportRow, ReportWriter, Status, Summary};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -10,35 +12,88 @@ use std::time::{Duration, Instant};
 const LINE_EVERY: Duration = Duration::from_secs(10);
 
 pub fn run(args: &BatchArgs) -> i32 {
+    match supervise::Child::from_env() {
+        Some(child) => solve_all(args, Some(&child)),
+        None => supervise::run(args).unwrap_or_else(|| solve_all(args, None)),
+    }
+}
+
+/// The problems a batch is asked to solve: every problem of the files found, in the
+/// shard; with the number listed before the shard, and whether some folder could not be
+/// read. Errors and warnings are printed unless `quiet` (a child of the supervisor, whose
+/// parent has printed them).
+pub(super) struct Listing {
+    pub files: usize,
+    pub listed: usize,
+    pub tasks: Vec<batch::Task>,
+    pub unreadable: bool,
+}
+
+pub(super) fn list(args: &BatchArgs, quiet: bool) -> Listing {
     let patterns = if args.globs.is_empty() {
         vec!["*.inp".to_string()]
     } else {
         args.globs.clone()
     };
-    let found = match batch::discover(&args.dirs, &patterns) {
-        Ok(found) => found,
-        Err(e) => {
+    // A folder that cannot be read is reported, and the batch goes on with the others.
+    let discovery = batch::discover(&args.dirs, &patterns);
+    let (mut tasks, warnings) = batch::tasks(&discovery.found);
+    if !quiet {
+        for e in &discovery.errors {
             eprintln!("fairy: error: {e}");
-            return 2;
         }
-    };
-    let mut tasks = batch::tasks(&found);
+        for (file, w) in &warnings {
+            report_warning(file, w.line, w.col, &w.message);
+        }
+    }
     let listed = tasks.len();
     if let Some(shard) = args.shard {
         tasks.retain(|t| shard.holds(&t.relative, t.problem));
     }
+    Listing {
+        files: discovery.found.len(),
+        listed,
+        tasks,
+        unreadable: !discovery.errors.is_empty(),
+    }
+}
+
+/// Solves the batch in this process: on its own (`child` is `None`), or as the child of
+/// a supervising process, which then prints the summary and sets the exit status.
+fn solve_all(args: &BatchArgs, child: Option<&supervise::Child>) -> i32 {
+    let Listing {
+        files,
+        listed,
+        mut tasks,
+        unreadable,
+    } = list(args, child.is_some());
     let in_shard = tasks.len();
-    let (writer, skipped) = match open_report(args) {
+    let opened = match child {
+        Some(child) => child.open_report(),
+        None => open_report(args),
+    };
+    let (writer, skipped, failed_before) = match opened {
         Ok((writer, done)) => {
-            tasks.retain(|t| !done.contains(&t.key()));
-            (writer, in_shard - tasks.len())
+            // Problems of this run that an earlier run of the report could not solve: the
+            // exit status says so even when nothing is left to do.
+            let failed_before = tasks
+                .iter()
+                .filter(|t| done.get(&t.key()) == Some(&Status::Failed))
+                .count();
+            tasks.retain(|t| !done.contains_key(&t.key()));
+            (writer, in_shard - tasks.len(), failed_before)
         }
         Err(e) => {
             eprintln!("fairy: error: {e}");
             return 2;
         }
     };
-    let workers = rayon::current_num_threads();
+    let mut workers = rayon::current_num_threads();
+    if let Some(only) = child.and_then(|c| c.only.as_ref()) {
+        // Problems suspected of a crash are solved one at a time, to find the culprit.
+        tasks.retain(|t| only.contains(&t.key()));
+        workers = 1;
+    }
     let config = BatchConfig {
         workers,
         hash_mb_total: args.hash,
@@ -50,8 +105,7 @@ pub fn run(args: &BatchArgs) -> i32 {
         .map(|s| format!(", {in_shard} in shard {s}"))
         .unwrap_or_default();
     eprintln!(
-        "fairy batch: {listed} problems in {} files{shard_note}, {skipped} already in the report, {} to solve ({workers} at a time, {} MB table each)",
-        found.len(),
+        "fairy batch: {listed} problems in {files} files{shard_note}, {skipped} already in the report, {} to solve ({workers} at a time, {} MB table each)",
         tasks.len(),
         config.hash_mb_per_problem()
     );
@@ -59,7 +113,12 @@ pub fn run(args: &BatchArgs) -> i32 {
     let progress = Progress::new(tasks.len());
     let rows: Mutex<Vec<ReportRow>> = Mutex::new(Vec::new());
     let write_failed = AtomicBool::new(false);
-    batch::run(&tasks, &config, |task, new_rows| {
+    let started = |task: &batch::Task| {
+        if let Some(child) = child {
+            child.started(task);
+        }
+    };
+    batch::run(&tasks, &config, started, |task, new_rows| {
         if let Some(w) = &writer {
             if let Err(e) = w.write_rows(&new_rows) {
                 if !write_failed.swap(true, Ordering::Relaxed) {
@@ -78,45 +137,92 @@ pub fn run(args: &BatchArgs) -> i32 {
             .extend(new_rows);
     });
     progress.finish();
-
+    if child.is_some() {
+        return if write_failed.load(Ordering::Relaxed) {
+            2
+        } else {
+            0
+        };
+    }
     let rows = rows.into_inner().unwrap_or_else(|e| e.into_inner());
-    let summary = Summary::from_rows(&rows, skipped);
+    finish(
+        args,
+        &Summary::from_rows(&rows, skipped),
+        failed_before,
+        unreadable || write_failed.load(Ordering::Relaxed),
+    )
+}
+
+/// Prints the summary and returns the exit status: 2 when some problem failed (in this
+/// run, or in an earlier run of the report), or something could not be read or written.
+pub(super) fn finish(
+    args: &BatchArgs,
+    summary: &Summary,
+    failed_before: usize,
+    io_failed: bool,
+) -> i32 {
     if args.json {
-        match serde_json::to_string(&summary) {
-            Ok(text) => println!("{text}"),
+        match serde_json::to_string(summary) {
+            Ok(text) => out::line(&text),
             Err(e) => eprintln!("fairy: error: {e}"),
         }
     } else {
-        print!("{}", summary.table());
+        out::print(&summary.table());
     }
-    if summary.total.failed > 0 || write_failed.load(Ordering::Relaxed) {
+    if failed_before > 0 {
+        eprintln!("fairy batch: {failed_before} problems failed in an earlier run of the report");
+    }
+    if summary.total.failed > 0 || failed_before > 0 || io_failed {
         2
     } else {
         0
     }
 }
 
-/// Problems a report already holds: file and problem index.
-type Done = std::collections::HashSet<(String, usize)>;
+/// Problems a report already holds (file and problem index), with the worst status of
+/// their rows (failed if any twin failed).
+pub(super) type Done = std::collections::HashMap<(String, usize), Status>;
+
+/// The problems `rows` hold, with the worst status of each.
+pub(super) fn done_of(rows: &[ReportRow]) -> Done {
+    let mut done = Done::new();
+    for row in rows {
+        let status = done.entry(row.key()).or_insert(row.status);
+        if row.status == Status::Failed {
+            *status = Status::Failed;
+        }
+    }
+    done
+}
 
 /// The report writer (if a report is asked for) and the problems it already holds.
 fn open_report(args: &BatchArgs) -> Result<(Option<ReportWriter>, Done), batch::BatchError> {
-    if let Some(path) = &args.resume {
-        let (contents, writer) = ReportWriter::resume(path)?;
-        if !contents.clean() {
-            eprintln!(
-                "fairy batch: {}: rewritten without its torn end ({} lines left out)",
-                path.display(),
-                contents.dropped
-            );
-        }
-        return Ok((Some(writer), contents.done()));
+    match (&args.resume, &args.report) {
+        (Some(path), _) => open_report_at(Some(path), true),
+        (None, report) => open_report_at(report.as_deref(), false),
     }
-    let writer = match &args.report {
-        Some(path) => Some(ReportWriter::create(path)?),
-        None => None,
+}
+
+/// The writer of the report at `path` (created, or resumed), and the problems it holds.
+pub(super) fn open_report_at(
+    path: Option<&Path>,
+    resume: bool,
+) -> Result<(Option<ReportWriter>, Done), batch::BatchError> {
+    let Some(path) = path else {
+        return Ok((None, Done::new()));
     };
-    Ok((writer, Default::default()))
+    if !resume {
+        return Ok((Some(ReportWriter::create(path)?), Done::new()));
+    }
+    let (contents, writer) = ReportWriter::resume(path)?;
+    if !contents.clean() {
+        eprintln!(
+            "fairy batch: {}: rewritten without its torn end ({} lines left out)",
+            path.display(),
+            contents.dropped
+        );
+    }
+    Ok((Some(writer), done_of(&contents.rows)))
 }
 
 /// Progress on standard error: a bar on a terminal, else a line now and then.

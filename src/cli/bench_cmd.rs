@@ -1,3 +1,4 @@
+use super::out;
 use super::BenchArgs;
 use fairy::bench::{self, BenchConfig};
 use std::time::Duration;
@@ -39,18 +40,18 @@ pub fn run(args: &BenchArgs) -> i32 {
     bench::set_costs(&mut rows);
     if args.json {
         match serde_json::to_string(&rows) {
-            Ok(text) => println!("{text}"),
+            Ok(text) => out::line(&text),
             Err(e) => {
                 eprintln!("fairy: error: {e}");
                 return 2;
             }
         }
     } else {
-        println!(
+        out::line(&format!(
             "perft to depth {} on the bench positions; cost = time per node against orthodox",
             config.depth
-        );
-        print!("{}", bench::table(&rows));
+        ));
+        out::print(&bench::table(&rows));
     }
     0
 }

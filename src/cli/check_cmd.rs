@@ -1,10 +1,10 @@
 use super::files::{self, Item};
+use super::out;
 use super::{report_error, CheckArgs};
 use fairy::check::{check_problem, CheckConfig, Intended, VerdictKind};
 use fairy::output;
 use fairy::problem::SolveConfig;
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::time::Duration;
 
 /// Exit status: 0 every twin sound, 1 some twin not sound, 2 an input error.
@@ -36,17 +36,14 @@ pub fn run(args: &CheckArgs) -> i32 {
         eprintln!("fairy: error: no problem given (name files or directories)");
         return 2;
     }
-    let paths = match files::expand_paths(&args.files) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("{e}");
-            return 2;
-        }
-    };
-    let mut input_error = false;
+    let (paths, unreadable) = files::expand_paths(&args.files);
+    for e in &unreadable {
+        eprintln!("{e}");
+    }
+    let mut input_error = !unreadable.is_empty();
+    let mut problems = 0usize;
     let mut unsound = false;
     let mut counts: BTreeMap<VerdictKind, usize> = BTreeMap::new();
-    let stdout = std::io::stdout();
     for path in &paths {
         let items = match files::read_file(path) {
             Ok(items) => items,
@@ -57,6 +54,7 @@ pub fn run(args: &CheckArgs) -> i32 {
             }
         };
         for Item { file, parsed } in items {
+            problems += 1;
             let spec = match parsed {
                 Ok(spec) => spec,
                 Err((line, col, message)) => {
@@ -90,10 +88,12 @@ pub fn run(args: &CheckArgs) -> i32 {
             } else {
                 output::check::text(&check, &file)
             };
-            let mut lock = stdout.lock();
-            let _ = lock.write_all(text.as_bytes());
-            let _ = lock.flush();
+            out::print(&text);
         }
+    }
+    if problems == 0 && !input_error {
+        eprintln!("fairy: error: no problem found in the files given");
+        return 2;
     }
     if !args.json {
         let summary: Vec<String> = counts.iter().map(|(k, n)| format!("{n} {k}")).collect();

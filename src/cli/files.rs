@@ -13,21 +13,34 @@ pub struct Item {
     pub parsed: Result<input::ProblemSpec, (u32, u32, String)>,
 }
 
-/// The files named by `paths`, directories expanded to the problem files below them.
-pub fn expand_paths(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+/// The files named by `paths`, directories expanded to the problem files below them, and
+/// a message for each path or folder that could not be read (the others are still listed).
+pub fn expand_paths(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
     let patterns: Vec<String> = PROBLEM_FILE_PATTERNS
         .iter()
         .map(|p| p.to_string())
         .collect();
-    let found = batch::discover(paths, &patterns).map_err(|e| format!("{e}"))?;
-    Ok(found.into_iter().map(|f| f.path).collect())
+    let discovery = batch::discover(paths, &patterns);
+    let errors = discovery
+        .errors
+        .iter()
+        .map(|e| format!("fairy: error: {e}"))
+        .collect();
+    (
+        discovery.found.into_iter().map(|f| f.path).collect(),
+        errors,
+    )
 }
 
 /// Every problem of one file.
 pub fn read_file(path: &Path) -> Result<Vec<Item>, String> {
     let name = path.display().to_string();
     let parsed = input::read_problems(path).map_err(|e| format!("{name}: error: {e}"))?;
+    for w in &parsed.warnings {
+        super::report_warning(&name, w.line, w.col, &w.message);
+    }
     Ok(parsed
+        .problems
         .into_iter()
         .map(|p| Item {
             file: name.clone(),

@@ -5,8 +5,10 @@ mod batch_cmd;
 mod bench_cmd;
 mod check_cmd;
 mod files;
+mod out;
 mod perft_cmd;
 mod solve_cmd;
+mod supervise;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -50,10 +52,10 @@ pub struct CheckArgs {
     #[arg(long)]
     pub json: bool,
     /// Transposition table size limit in MB (a search grows its table only as it fills).
-    #[arg(long, default_value_t = fairy::problem::DEFAULT_HASH_MB)]
+    #[arg(long, default_value_t = fairy::problem::DEFAULT_HASH_MB, value_parser = megabytes)]
     pub hash: usize,
     /// Time limit per search in seconds (a verdict reached in time is certain; else "unknown").
-    #[arg(long)]
+    #[arg(long, value_parser = fractional_seconds)]
     pub max_time: Option<f64>,
 }
 
@@ -80,10 +82,10 @@ pub struct SolveArgs {
     #[arg(long)]
     pub time: bool,
     /// Transposition table size limit in MB (a search grows its table only as it fills).
-    #[arg(long, default_value_t = fairy::problem::DEFAULT_HASH_MB)]
+    #[arg(long, default_value_t = fairy::problem::DEFAULT_HASH_MB, value_parser = megabytes)]
     pub hash: usize,
     /// Time limit per problem in seconds.
-    #[arg(long)]
+    #[arg(long, value_parser = seconds)]
     pub max_time: Option<u64>,
 }
 
@@ -96,11 +98,11 @@ pub struct BatchArgs {
     #[arg(long = "glob", value_name = "PATTERN")]
     pub globs: Vec<String>,
     /// Time limit per problem (each twin) in seconds.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = seconds)]
     pub max_time: Option<u64>,
     /// Memory of all transposition tables together in MB: each of the problems solved at
     /// once (one per worker thread) gets this divided by the thread count, at least 1 MB.
-    #[arg(long, value_name = "MB", default_value_t = 2 * fairy::problem::DEFAULT_HASH_MB)]
+    #[arg(long, value_name = "MB", default_value_t = 2 * fairy::problem::DEFAULT_HASH_MB, value_parser = megabytes)]
     pub hash: usize,
     /// Check each problem's soundness (as `fairy check`) and put the verdict in its rows.
     #[arg(long)]
@@ -126,7 +128,7 @@ pub struct BenchArgs {
     #[arg(long = "condition", value_name = "WORDS")]
     pub conditions: Vec<String>,
     /// Perft depth in plies (default 3, or 2 with --quick).
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = perft_depth)]
     pub depth: Option<u32>,
     /// One run per measurement and depth 2: a smoke test, not a measurement.
     #[arg(long)]
@@ -135,7 +137,7 @@ pub struct BenchArgs {
     #[arg(long)]
     pub no_solve: bool,
     /// Transposition table size limit for solving, in MB.
-    #[arg(long, value_name = "MB", default_value_t = fairy::problem::DEFAULT_HASH_MB)]
+    #[arg(long, value_name = "MB", default_value_t = fairy::problem::DEFAULT_HASH_MB, value_parser = megabytes)]
     pub hash: usize,
     /// Print the figures as JSON.
     #[arg(long)]
@@ -152,7 +154,7 @@ pub struct PerftArgs {
     #[arg(long, conflicts_with = "file")]
     pub fen: Option<String>,
     /// Depth in plies.
-    #[arg(long, short, default_value_t = 4)]
+    #[arg(long, short, default_value_t = 4, value_parser = perft_depth)]
     pub depth: u32,
     /// Also print the count below each first move.
     #[arg(long)]
@@ -165,11 +167,8 @@ pub struct PerftArgs {
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
     let cli = Cli::parse();
-    if let Some(n) = cli.threads {
-        let _ = rayon::ThreadPoolBuilder::new()
-            .num_threads(n.max(1))
-            .build_global();
-    }
+    // Deep stacks for the searches whether or not a thread count is given.
+    let _ = fairy::threads::init(cli.threads);
     match cli.command {
         Command::Solve(args) => solve_cmd::run(&args),
         Command::Perft(args) => perft_cmd::run(&args),
@@ -179,7 +178,73 @@ pub fn run() -> i32 {
     }
 }
 
+/// Writes a warning as [`report_error`] writes an error.
+pub(crate) fn report_warning(file: &str, line: u32, col: u32, message: &str) {
+    eprintln!("{file}:{line}:{col}: warning: {message}");
+}
+
 /// Writes an error in the one format the binary uses: `file:line:column: error: message`.
 pub(crate) fn report_error(file: &str, line: u32, col: u32, message: &str) {
     eprintln!("{file}:{line}:{col}: error: {message}");
+}
+
+/// The longest time limit taken (about 31 years): more is a typing error, and a clock
+/// cannot represent much more.
+const MAX_SECONDS: u64 = 1_000_000_000;
+
+/// A time limit in whole seconds.
+fn seconds(text: &str) -> Result<u64, String> {
+    let n: u64 = text
+        .parse()
+        .map_err(|_| format!("expected a whole number of seconds, not \"{text}\""))?;
+    if n > MAX_SECONDS {
+        return Err(format!("at most {MAX_SECONDS} seconds (about 31 years)"));
+    }
+    Ok(n)
+}
+
+/// A time limit in seconds, fractions allowed.
+fn fractional_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.0..=MAX_SECONDS as f64).contains(&s) => Ok(s),
+        Ok(s) if s >= 0.0 => Err(format!("at most {MAX_SECONDS} seconds (about 31 years)")),
+        _ => Err(format!(
+            "expected a number of seconds, 0 or more, not \"{text}\""
+        )),
+    }
+}
+
+/// A transposition table size: at least 1 MB, and no more than the machine's memory.
+fn megabytes(text: &str) -> Result<usize, String> {
+    let mb: usize = text
+        .parse()
+        .map_err(|_| format!("expected a whole number of megabytes, not \"{text}\""))?;
+    if mb == 0 {
+        return Err("at least 1 MB".to_string());
+    }
+    match machine_megabytes() {
+        Some(total) if mb > total => Err(format!(
+            "{mb} MB is more than this machine's memory ({total} MB)"
+        )),
+        _ => Ok(mb),
+    }
+}
+
+/// The machine's memory in MB, where the system says (Linux).
+fn machine_megabytes() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// A perft depth: the count recurses once per ply, and a depth past this would not end
+/// in a lifetime on any position with moves.
+fn perft_depth(text: &str) -> Result<u32, String> {
+    const MAX_DEPTH: u32 = 64;
+    match text.parse::<u32>() {
+        Ok(d) if d <= MAX_DEPTH => Ok(d),
+        Ok(_) => Err(format!("at most {MAX_DEPTH}")),
+        Err(_) => Err(format!("expected a whole number of plies, not \"{text}\"")),
+    }
 }

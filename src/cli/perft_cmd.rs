@@ -1,3 +1,4 @@
+use super::out;
 use super::PerftArgs;
 use fairy::board::Position;
 use fairy::conditions::{command_line_words, resolve, Rules, UnitMarks, WithRules};
@@ -41,7 +42,7 @@ fn run_file(args: &PerftArgs, path: &Path) -> i32 {
             return 2;
         }
     };
-    let spec = match problems.into_iter().next() {
+    let spec = match problems.problems.into_iter().next() {
         Some(Ok(spec)) => spec,
         Some(Err(e)) => {
             super::report_error(&name, e.line, e.col, &e.message);
@@ -135,10 +136,10 @@ fn count_from<R: Rules>(rules: &R, args: &PerftArgs, pos: &Position<R::Ext>) -> 
         let mut total = 0;
         for (mv, n) in fairy::perft::divide(rules, &pos, args.depth) {
             let after = rules.play(&pos, &mv);
-            println!(
+            out::line(&format!(
                 "{} {n}",
                 notation::move_text(&annotate(rules, &pos, &mv, &after, Goal::Any))
-            );
+            ));
             total += n;
         }
         total
@@ -146,7 +147,7 @@ fn count_from<R: Rules>(rules: &R, args: &PerftArgs, pos: &Position<R::Ext>) -> 
         fairy::perft::perft(rules, &pos, args.depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("perft {} = {total}", args.depth);
+    out::line(&format!("perft {} = {total}", args.depth));
     eprintln!(
         "{:.3} s, {:.1} M nodes/s",
         secs,

@@ -1,12 +1,14 @@
 use super::files::{self, Item};
+use super::out;
 use super::{report_error, SolveArgs};
 use fairy::input;
 use fairy::output;
 use fairy::problem::{self, SolveConfig};
-use std::io::Write;
 use std::time::{Duration, Instant};
 
-fn read_items(args: &SolveArgs) -> Result<Vec<Item>, i32> {
+/// The problems to solve, and whether some file or folder could not be read; `Err` with
+/// the exit status when there is nothing to solve.
+fn read_items(args: &SolveArgs) -> Result<(Vec<Item>, bool), i32> {
     let mut items = Vec::new();
     if let Some(fen) = &args.fen {
         let stip = args.stip.as_deref().unwrap_or_default();
@@ -29,37 +31,39 @@ fn read_items(args: &SolveArgs) -> Result<Vec<Item>, i32> {
             parsed,
         });
     }
-    let paths = files::expand_paths(&args.files).map_err(|e| {
+    // A file or folder that cannot be read is reported, and the others are solved.
+    let (paths, unreadable) = files::expand_paths(&args.files);
+    let mut read_error = !unreadable.is_empty();
+    for e in &unreadable {
         eprintln!("{e}");
-        2
-    })?;
+    }
     for path in &paths {
         match files::read_file(path) {
             Ok(read) => items.extend(read),
             Err(e) => {
                 eprintln!("{e}");
-                return Err(2);
+                read_error = true;
             }
         }
     }
     if items.is_empty() {
-        eprintln!("fairy: error: no problem given (name a file, or use --fen with --stip)");
+        if !read_error {
+            eprintln!("fairy: error: no problem given (name a file, or use --fen with --stip)");
+        }
         return Err(2);
     }
-    Ok(items)
+    Ok((items, read_error))
 }
 
 pub fn run(args: &SolveArgs) -> i32 {
-    let items = match read_items(args) {
-        Ok(items) => items,
+    let (items, mut failed) = match read_items(args) {
+        Ok(read) => read,
         Err(code) => return code,
     };
     let config = SolveConfig {
         hash_mb: args.hash,
         max_time: args.max_time.map(Duration::from_secs),
     };
-    let mut failed = false;
-    let stdout = std::io::stdout();
     for item in items {
         let spec = match item.parsed {
             Ok(spec) => spec,
@@ -73,9 +77,24 @@ pub fn run(args: &SolveArgs) -> i32 {
         match problem::solve_problem(&spec, &config) {
             Ok(report) => {
                 for twin in &report.twins {
-                    if let Err(e) = &twin.outcome {
-                        report_error(&item.file, e.span.line, e.span.col, &e.message);
-                        failed = true;
+                    match &twin.outcome {
+                        Err(e) => {
+                            report_error(&item.file, e.span.line, e.span.col, &e.message);
+                            failed = true;
+                        }
+                        Ok(outcome)
+                            if outcome.partial()
+                                && !twin.timed_out
+                                && spec.options.max_solutions.is_none() =>
+                        {
+                            eprintln!(
+                                "{}: problem {}: stopped after {} solutions (option MaxSolutions sets another limit)",
+                                item.file,
+                                spec.index,
+                                fairy::search::MAX_KEPT_SOLUTIONS
+                            );
+                        }
+                        Ok(_) => {}
                     }
                 }
                 let text = if args.json {
@@ -83,9 +102,7 @@ pub fn run(args: &SolveArgs) -> i32 {
                 } else {
                     output::text::problem(&report)
                 };
-                let mut lock = stdout.lock();
-                let _ = lock.write_all(text.as_bytes());
-                let _ = lock.flush();
+                out::print(&text);
             }
             Err(e) => {
                 report_error(&item.file, e.span.line, e.span.col, &e.message);

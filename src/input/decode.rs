@@ -1,6 +1,6 @@
 //! Problem files as text, and the problems of one file whatever its format.
 
-use super::{parse_file, yaml::parse_yaml, InputError, ProblemSpec};
+use super::{parse_file_with_warnings, yaml::parse_yaml, ParsedFile};
 use std::path::Path;
 
 /// File name patterns of the problem formats read: Popeye input, YACPDB / Olive YAML.
@@ -16,12 +16,15 @@ pub fn is_yaml(path: &Path) -> bool {
 }
 
 /// Every problem of one file: YAML documents for `.olv`/`.yaml`/`.yml`, else Popeye input.
-pub fn read_problems(path: &Path) -> std::io::Result<Vec<Result<ProblemSpec, InputError>>> {
+pub fn read_problems(path: &Path) -> std::io::Result<ParsedFile> {
     let text = decode_text(std::fs::read(path)?);
     Ok(if is_yaml(path) {
-        parse_yaml(&text)
+        ParsedFile {
+            problems: parse_yaml(&text),
+            warnings: Vec::new(),
+        }
     } else {
-        parse_file(&text)
+        parse_file_with_warnings(&text)
     })
 }
 
@@ -29,10 +32,21 @@ pub fn read_problems(path: &Path) -> std::io::Result<Vec<Result<ProblemSpec, Inp
 
 /// The text of a problem file: UTF-8 when the bytes are valid UTF-8, else Latin-1 (every
 /// byte is the character of the same number), so that reading never fails on encoding.
+/// A UTF-8 byte-order mark (written by some Windows editors) is dropped, and every line
+/// end (`\r\n`, or a bare `\r` of old Mac files) becomes `\n`.
 pub fn decode_text(bytes: Vec<u8>) -> String {
-    match String::from_utf8(bytes) {
+    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
+    let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
+    };
+    if text.contains('\r') {
+        text.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        text
     }
 }
 
@@ -44,5 +58,11 @@ mod tests {
     fn utf8_and_latin1() {
         assert_eq!(decode_text("Schöpfer".as_bytes().to_vec()), "Schöpfer");
         assert_eq!(decode_text(b"Sch\xf6pfer".to_vec()), "Schöpfer");
+    }
+
+    #[test]
+    fn byte_order_mark_and_line_ends() {
+        assert_eq!(decode_text(b"\xEF\xBB\xBFbegin\n".to_vec()), "begin\n");
+        assert_eq!(decode_text(b"a\r\nb\rc\n".to_vec()), "a\nb\nc\n");
     }
 }

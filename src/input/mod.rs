@@ -41,4 +41,4 @@ pub use model::{
     AliceBoard, MirrorAxis, Options, PieceSpec, ProblemSpec, Span, Spanned, TextKind, Twin,
     TwinChange,
 };
-pub use parser::parse_file;
+pub use parser::{parse_file, parse_file_with_warnings, ParsedFile};

@@ -57,12 +57,27 @@ pub(super) struct Parser<'a> {
 /// entry per problem; a problem with an error gives the first error in it, and
 /// reading goes on with the next problem.
 pub fn parse_file(text: &str) -> Vec<Result<ProblemSpec, InputError>> {
+    parse_file_with_warnings(text).problems
+}
+
+/// The problems of a file, and what in it is read but not used.
+#[derive(Debug, Default)]
+pub struct ParsedFile {
+    pub problems: Vec<Result<ProblemSpec, InputError>>,
+    /// Places a composer should know of although no problem fails there: text after
+    /// `end`, which the reference solver ignores too.
+    pub warnings: Vec<InputError>,
+}
+
+/// As [`parse_file`], with the warnings.
+pub fn parse_file_with_warnings(text: &str) -> ParsedFile {
     let mut p = Parser {
         lx: Lexer::new(text),
     };
     let mut out = Vec::new();
+    let mut warnings = Vec::new();
     let Some(first) = p.lx.peek_token() else {
-        return out;
+        return ParsedFile::default();
     };
     let mut start = first.span;
     if lookup(COMMANDS, first.text).found() == Some(Command::Begin) {
@@ -72,7 +87,16 @@ pub fn parse_file(text: &str) -> Vec<Result<ProblemSpec, InputError>> {
         let (result, ending) = p.problem(out.len() + 1, start);
         out.push(result);
         match ending {
-            Ending::End | Ending::Eof => break,
+            Ending::End => {
+                if let Some(tok) = p.lx.peek_token() {
+                    warnings.push(error(
+                        tok.span,
+                        "the text after `end` is not read (write `next` between problems)",
+                    ));
+                }
+                break;
+            }
+            Ending::Eof => break,
             Ending::Begin(span) => start = span,
             Ending::Next => {
                 let Some(tok) = p.lx.peek_token() else { break };
@@ -83,7 +107,10 @@ pub fn parse_file(text: &str) -> Vec<Result<ProblemSpec, InputError>> {
             }
         }
     }
-    out
+    ParsedFile {
+        problems: out,
+        warnings,
+    }
 }
 
 /// Whether `tok` can only be read as a command (used where a word could be data).
@@ -365,6 +392,18 @@ impl<'a> Parser<'a> {
         let mut chameleon = false;
         let mut alice: Option<AliceBoard> = None;
         let mut out = Vec::new();
+        // The last attribute read, until a piece follows it: an attribute with no piece
+        // after it (`white R`, read as `royal`) is an error, never silently dropped.
+        let mut bare_attribute: Option<Token> = None;
+        let no_piece_after = |tok: &Token| {
+            error(
+                tok.span,
+                format!(
+                    "\"{}\" is read as an attribute, and no piece follows it; a piece is written with its squares, like Ra1 or R a1b2",
+                    tok.text
+                ),
+            )
+        };
         while let Some(tok) = self.lx.peek_token() {
             let colour_needed = || {
                 error(
@@ -393,6 +432,7 @@ impl<'a> Parser<'a> {
                     .map_err(|e| error(tok.span_at(e.offset), e.message))?;
                 self.lx.next_token();
                 out.extend(units(color, piece));
+                bare_attribute = None;
                 // As in the reference solver, `royal` names the next piece token only: a
                 // side has one royal unit.
                 royal = false;
@@ -423,6 +463,7 @@ impl<'a> Parser<'a> {
                         self.lx.next_token();
                         self.lx.next_token();
                         out.extend(units(color, piece));
+                        bare_attribute = None;
                         royal = false;
                         continue;
                     }
@@ -432,6 +473,9 @@ impl<'a> Parser<'a> {
                 }
             }
             if let Lookup::Found(c) = lookup(COLORS, tok.text) {
+                if let Some(attribute) = &bare_attribute {
+                    return Err(no_piece_after(attribute));
+                }
                 color = Some(match c {
                     ColorWord::White => Color::White,
                     ColorWord::Black => Color::Black,
@@ -475,6 +519,7 @@ impl<'a> Parser<'a> {
                                 ))
                             }
                         }
+                        bare_attribute = Some(tok.clone());
                         self.lx.next_token();
                         continue;
                     }
@@ -504,6 +549,9 @@ impl<'a> Parser<'a> {
                     tok.text
                 ),
             ));
+        }
+        if let Some(attribute) = &bare_attribute {
+            return Err(no_piece_after(attribute));
         }
         if let Some(u) = out
             .iter()

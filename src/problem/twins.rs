@@ -53,10 +53,16 @@ fn apply(
             let i = top_index(units, *from)
                 .ok_or_else(|| err(format!("twin move: no unit on {from}")))?;
             let name = unit_name(&units[i]);
-            units.retain(|u| u.square != *to);
+            // A unit on the target square is removed, and said so first, as the
+            // reference solver writes it: `-bKe8  wRa1-->e8`.
+            let removed = top_index(units, *to)
+                .filter(|_| to != from)
+                .map(|j| format!("-{}{to}  ", unit_name(&units[j])))
+                .unwrap_or_default();
+            units.retain(|u| u.square != *to || to == from);
             let i = top_index(units, *from).expect("still there");
             units[i].square = *to;
-            format!("{name}{from}-->{to}")
+            format!("{removed}{name}{from}-->{to}")
         }
         TwinChange::Exchange { a, b } => {
             let ia = top_index(units, *a)
@@ -147,6 +153,15 @@ fn apply(
     })
 }
 
+/// The label of the twin at `index` (0 for `a`): after `z` come `z1`, `z2`, ..., as the
+/// reference solver writes them.
+fn twin_letter(index: usize) -> String {
+    match u8::try_from(index) {
+        Ok(i) if i < 26 => char::from(b'a' + i).to_string(),
+        _ => format!("z{}", index - 25),
+    }
+}
+
 /// Every position the problem asks to solve, in order.
 pub fn expand(spec: &ProblemSpec) -> Result<Vec<TwinSetup>, InputError> {
     let stipulation = spec
@@ -175,7 +190,7 @@ pub fn expand(spec: &ProblemSpec) -> Result<Vec<TwinSetup>, InputError> {
     }
     let mut prev: Option<TwinSetup> = None;
     for (i, twin) in twins.iter().enumerate() {
-        let letter = (b'a' + (i + usize::from(zero.is_none())) as u8) as char;
+        let letter = twin_letter(i + usize::from(zero.is_none()));
         let (mut units, mut stip, mut conds) = match (&prev, twin.continued) {
             (Some(p), true) => (p.units.clone(), p.stipulation, p.conditions.clone()),
             _ => (base_units.clone(), base_stip, base_conds.clone()),
@@ -213,6 +228,29 @@ mod tests {
             .into_iter()
             .map(|t| t.label)
             .collect()
+    }
+
+    #[test]
+    fn twins_after_z_are_numbered() {
+        assert_eq!(twin_letter(0), "a");
+        assert_eq!(twin_letter(25), "z");
+        assert_eq!(twin_letter(26), "z1");
+        assert_eq!(twin_letter(300), "z275");
+    }
+
+    #[test]
+    fn a_move_onto_a_unit_says_that_it_removes_it() {
+        // As the reference solver writes it (checked with Popeye 4.104).
+        let text = "begin\nstipulation h#1\npieces white Ke1 Ra1 black Ke8 Rh8\n\
+                    twin move a1 e8\ntwin move a1 a2\nend\n";
+        assert_eq!(
+            labels(text),
+            [
+                Some("a) ".to_string()),
+                Some("b) -bKe8  wRa1-->e8  ".to_string()),
+                Some("c) wRa1-->a2  ".to_string())
+            ]
+        );
     }
 
     #[test]

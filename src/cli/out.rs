@@ -1,0 +1,34 @@
+//! Standard output of every subcommand. A reader that has gone (`fairy solve | head`)
+//! ends the process quietly with status 0, as ripgrep does: nothing more can be shown,
+//! so nothing more is solved. Any other failure to write (a full disk) is an error with
+//! status 2, never a lost output with status 0.
+
+use std::io::{self, Write};
+
+/// The exit status after standard output failed for a reason other than a closed pipe.
+pub const WRITE_FAILED: i32 = 2;
+
+/// Writes `text` to standard output and flushes it, or ends the process (see the module).
+pub fn print(text: &str) {
+    let stdout = io::stdout();
+    let mut lock = stdout.lock();
+    if let Err(e) = lock.write_all(text.as_bytes()).and_then(|()| lock.flush()) {
+        drop(lock);
+        std::process::exit(failed(&e));
+    }
+}
+
+/// Writes `text` and a line end (see [`print`]).
+pub fn line(text: &str) {
+    print(&format!("{text}\n"));
+}
+
+/// The exit status for a write error, after saying what it was (a closed pipe says nothing).
+pub fn failed(e: &io::Error) -> i32 {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        0
+    } else {
+        eprintln!("fairy: error: cannot write to standard output: {e}");
+        WRITE_FAILED
+    }
+}
