@@ -257,3 +257,29 @@ fn take_and_make_en_passant_makes_back_onto_the_captured_pawns_square() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("perft 2 = 22"), "{}", stdout(&o));
 }
+
+/// The flags agree across subcommands: `--cond` and `--condition` on each, and time
+/// limits in seconds with fractions everywhere.
+#[test]
+fn flags_agree_across_subcommands() {
+    let o = fairy(&["perft", "--cond", "Circe", "--depth", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("perft 2 = 400"));
+    let o = fairy(&[
+        "solve",
+        "--condition",
+        "Circe",
+        "--fen",
+        "7k/8/6K1/8/8/8/8/R7",
+        "--stip",
+        "#1",
+        "--max-time",
+        "2.5",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Circe") && stdout(&o).contains("1.Ra1-a8 #"));
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("p.inp"), GOOD).unwrap();
+    let o = fairy(&["batch", dir.path().to_str().unwrap(), "--max-time", "0.5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

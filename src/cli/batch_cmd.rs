@@ -97,7 +97,7 @@ fn solve_all(args: &BatchArgs, child: Option<&supervise::Child>) -> i32 {
     let config = BatchConfig {
         workers,
         hash_mb_total: args.hash,
-        max_time: args.max_time.map(Duration::from_secs),
+        max_time: args.max_time.map(Duration::from_secs_f64),
         check: args.check,
     };
     let shard_note = args

@@ -70,7 +70,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub stip: Option<String>,
     /// Condition words for --fen (repeatable), as after Popeye's `condition`.
-    #[arg(long = "cond")]
+    #[arg(long = "cond", visible_alias = "condition")]
     pub conditions: Vec<String>,
     /// Options for --fen (repeatable), as after Popeye's `option`, e.g. 'Variations'.
     #[arg(long = "option")]
@@ -85,8 +85,8 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = fairy::problem::DEFAULT_HASH_MB, value_parser = megabytes)]
     pub hash: usize,
     /// Time limit per problem in seconds.
-    #[arg(long, value_parser = seconds)]
-    pub max_time: Option<u64>,
+    #[arg(long, value_parser = fractional_seconds)]
+    pub max_time: Option<f64>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -98,8 +98,8 @@ pub struct BatchArgs {
     #[arg(long = "glob", value_name = "PATTERN")]
     pub globs: Vec<String>,
     /// Time limit per problem (each twin) in seconds.
-    #[arg(long, value_name = "S", value_parser = seconds)]
-    pub max_time: Option<u64>,
+    #[arg(long, value_name = "S", value_parser = fractional_seconds)]
+    pub max_time: Option<f64>,
     /// Memory of all transposition tables together in MB: each of the problems solved at
     /// once (one per worker thread) gets this divided by the thread count, at least 1 MB.
     #[arg(long, value_name = "MB", default_value_t = 2 * fairy::problem::DEFAULT_HASH_MB, value_parser = megabytes)]
@@ -125,7 +125,7 @@ pub struct BatchArgs {
 pub struct BenchArgs {
     /// A condition to measure, as after Popeye's `condition` (repeatable; default: the
     /// standard list). Orthodox play is always measured as the reference.
-    #[arg(long = "condition", value_name = "WORDS")]
+    #[arg(long = "condition", visible_alias = "cond", value_name = "WORDS")]
     pub conditions: Vec<String>,
     /// Perft depth in plies (default 3, or 2 with --quick).
     #[arg(long, short, value_parser = perft_depth)]
@@ -160,7 +160,7 @@ pub struct PerftArgs {
     #[arg(long)]
     pub divide: bool,
     /// Condition words (repeatable).
-    #[arg(long = "condition")]
+    #[arg(long = "condition", visible_alias = "cond")]
     pub conditions: Vec<String>,
 }
 
@@ -192,18 +192,7 @@ pub(crate) fn report_error(file: &str, line: u32, col: u32, message: &str) {
 /// cannot represent much more.
 const MAX_SECONDS: u64 = 1_000_000_000;
 
-/// A time limit in whole seconds.
-fn seconds(text: &str) -> Result<u64, String> {
-    let n: u64 = text
-        .parse()
-        .map_err(|_| format!("expected a whole number of seconds, not \"{text}\""))?;
-    if n > MAX_SECONDS {
-        return Err(format!("at most {MAX_SECONDS} seconds (about 31 years)"));
-    }
-    Ok(n)
-}
-
-/// A time limit in seconds, fractions allowed.
+/// A time limit in seconds, fractions allowed (the same on every subcommand).
 fn fractional_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if (0.0..=MAX_SECONDS as f64).contains(&s) => Ok(s),

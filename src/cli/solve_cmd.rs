@@ -62,7 +62,7 @@ pub fn run(args: &SolveArgs) -> i32 {
     };
     let config = SolveConfig {
         hash_mb: args.hash,
-        max_time: args.max_time.map(Duration::from_secs),
+        max_time: args.max_time.map(Duration::from_secs_f64),
     };
     for item in items {
         let spec = match item.parsed {
