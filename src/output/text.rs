@@ -116,10 +116,9 @@ fn attribute_lines(out: &mut String, spec: &ProblemSpec) {
     }
 }
 
-/// The whole output of one problem.
-pub fn problem(report: &ProblemReport) -> String {
+/// The texts, the diagram, the stipulation, conditions and options above the play.
+fn header(out: &mut String, report: &ProblemReport) {
     let spec = &report.spec;
-    let mut out = String::new();
     out.push('\n');
     for kind in [
         TextKind::Author,
@@ -128,7 +127,7 @@ pub fn problem(report: &ProblemReport) -> String {
         TextKind::Title,
     ] {
         for t in spec.texts_of(kind) {
-            centred(&mut out, t.trim_end());
+            centred(out, t.trim_end());
         }
     }
     for t in spec.texts_of(TextKind::Remark) {
@@ -140,32 +139,47 @@ pub fn problem(report: &ProblemReport) -> String {
         .first()
         .map(|t| t.stipulation.to_string())
         .unwrap_or_default();
-    if !spec.options.no_board {
-        if !spec.proof_start.is_empty() {
-            // `a=>b`: the start position, who moves first, then the position to reach.
-            diagram(&mut out, &spec.proof_start, "");
-            let first = if spec.options.white_to_play {
-                "White"
-            } else {
-                "Black"
-            };
-            out.push('\n');
-            centred(&mut out, &format!("=> ({first} ->)"));
-            out.push_str("\n\n");
-        }
-        diagram(&mut out, &spec.pieces, &stip);
-    } else {
-        let _ = writeln!(out, "  {stip}");
+    if !spec.proof_start.is_empty() {
+        // `a=>b`: the start position, who moves first, then the position to reach.
+        diagram(out, &spec.proof_start, "");
+        let first = if spec.options.white_to_play {
+            "White"
+        } else {
+            "Black"
+        };
+        out.push('\n');
+        centred(out, &format!("=> ({first} ->)"));
+        out.push_str("\n\n");
     }
-    attribute_lines(&mut out, spec);
+    diagram(out, &spec.pieces, &stip);
+    attribute_lines(out, spec);
     let conds = spec.condition_words().join(" ");
     if !conds.is_empty() {
-        centred(&mut out, &conds);
+        centred(out, &conds);
     }
     for l in option_lines(spec) {
-        centred(&mut out, &l);
+        centred(out, &l);
     }
     out.push('\n');
+}
+
+/// Option NoBoard: as the reference solver, only the remarks above the play.
+fn no_board_header(out: &mut String, spec: &ProblemSpec) {
+    for t in spec.texts_of(TextKind::Remark) {
+        let _ = writeln!(out, "{}", t.trim_end());
+    }
+    out.push('\n');
+}
+
+/// The whole output of one problem.
+pub fn problem(report: &ProblemReport) -> String {
+    let spec = &report.spec;
+    let mut out = String::new();
+    if spec.options.no_board {
+        no_board_header(&mut out, spec);
+    } else {
+        header(&mut out, report);
+    }
     if spec.zero_position.is_some() {
         out.push_str("zeroposition\n\n\n");
     }
@@ -422,6 +436,17 @@ mod tests {
             .filter(|l| l.starts_with('1'))
             .map(str::to_string)
             .collect()
+    }
+
+    #[test]
+    fn no_board_leaves_out_all_but_the_remarks() {
+        // As the reference solver prints it (Popeye 4.104, after its greeting line):
+        // neither texts, diagram, stipulation nor conditions; the remarks stay.
+        let text = "begin\nauthor Someone\nremark hello\npieces white Kg6 Ra1 black Kh8\n\
+                    stipulation #1\ncondition Circe\noption NoBoard\nend\n";
+        let spec = parse_file(text).remove(0).expect("parses");
+        let out = super::problem(&solve_problem(&spec, &SolveConfig::default()).expect("solves"));
+        assert_eq!(out, "hello\n\n   1.Ra1-a8 # !\n\n\nsolution finished.\n");
     }
 
     #[test]
