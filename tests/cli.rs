@@ -283,3 +283,53 @@ fn flags_agree_across_subcommands() {
     let o = fairy(&["batch", dir.path().to_str().unwrap(), "--max-time", "0.5"]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// The reference solver's command line, as a front end such as Olive runs an engine:
+/// `<engine> -maxmem 1024M <file>`, a file without extension, `option Variation NoBoard`.
+/// The expected text is Popeye 4.104's output for the same file (its greeting line names
+/// Popeye instead).
+#[test]
+fn the_reference_solvers_command_line_runs_as_a_front_end_expects() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("problem");
+    std::fs::write(
+        &path,
+        "begin\nauthor Someone\npieces white Kg6 Ra1 black Kh8\nstipulation #1\n\
+         condition Circe\noption Variation NoBoard\nend\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let o = fairy(&["-maxmem", "1024M", file]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let (greeting, rest) = out.split_once('\n').unwrap();
+    assert!(
+        greeting.starts_with("fairy ") && greeting.ends_with(" (1024 MB)"),
+        "{greeting}"
+    );
+    let rest = rest.split(" Time = ").next().unwrap();
+    assert_eq!(rest, "\n   1.Ra1-a8 # !\n\n\nsolution finished.");
+    assert!(out.ends_with(" s\n\n\n"), "{out:?}");
+    // -regression: no greeting, no time; standard input when no file is named.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .arg("-regression")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&std::fs::read(&path).unwrap())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(
+        stdout(&o),
+        "\n   1.Ra1-a8 # !\n\n\nsolution finished.\n\n\n"
+    );
+    // A parameter the reference solver does not know is read as a file name, as there.
+    let o = fairy(&["-nosuch"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("-nosuch"), "{}", stderr(&o));
+}

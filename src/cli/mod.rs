@@ -7,6 +7,7 @@ mod check_cmd;
 mod files;
 mod out;
 mod perft_cmd;
+mod popeye_mode;
 mod solve_cmd;
 mod supervise;
 
@@ -78,6 +79,10 @@ pub struct SolveArgs {
     /// Print JSON (one object per problem, one per line) instead of Popeye's layout.
     #[arg(long)]
     pub json: bool,
+    /// Set by the reference solver's command line (`fairy [-maxmem N] FILE`): its
+    /// greeting and footer lines, and standard input when no file is named.
+    #[arg(skip)]
+    pub popeye: Option<popeye_mode::Frame>,
     /// Print the time taken per problem on standard error.
     #[arg(long)]
     pub time: bool,
@@ -166,6 +171,10 @@ pub struct PerftArgs {
 
 /// Runs the command line; returns the process exit code.
 pub fn run() -> i32 {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if popeye_mode::applies(&args) {
+        return popeye_mode::run(&args);
+    }
     let cli = Cli::parse();
     // Deep stacks for the searches whether or not a thread count is given.
     let _ = fairy::threads::init(cli.threads);

@@ -46,6 +46,23 @@ fn read_items(args: &SolveArgs) -> Result<(Vec<Item>, bool), i32> {
             }
         }
     }
+    if args.popeye.is_some() && args.files.is_empty() {
+        // The reference solver's command line without a file: the problems come on
+        // standard input.
+        let mut bytes = Vec::new();
+        if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes) {
+            eprintln!("fairy: error: cannot read standard input: {e}");
+            return Err(2);
+        }
+        let parsed = input::parse_file_with_warnings(&input::decode_text(bytes));
+        for w in &parsed.warnings {
+            super::report_warning("<stdin>", w.line, w.col, &w.message);
+        }
+        items.extend(parsed.problems.into_iter().map(|p| Item {
+            file: "<stdin>".into(),
+            parsed: p.map_err(|e| (e.line, e.col, e.message)),
+        }));
+    }
     if items.is_empty() {
         if !read_error {
             eprintln!("fairy: error: no problem given (name a file, or use --fen with --stip)");
@@ -64,6 +81,9 @@ pub fn run(args: &SolveArgs) -> i32 {
         hash_mb: args.hash,
         max_time: args.max_time.map(Duration::from_secs_f64),
     };
+    if let Some(frame) = &args.popeye {
+        out::print(&frame.greeting(args.hash));
+    }
     for item in items {
         let spec = match item.parsed {
             Ok(spec) => spec,
@@ -99,6 +119,8 @@ pub fn run(args: &SolveArgs) -> i32 {
                 }
                 let text = if args.json {
                     format!("{}\n", output::json::problem(&report, &item.file))
+                } else if let Some(frame) = &args.popeye {
+                    frame.problem(&report, start.elapsed())
                 } else {
                     output::text::problem(&report)
                 };

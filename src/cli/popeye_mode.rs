@@ -1,0 +1,178 @@
+//! The reference solver's command line, for the front ends that drive it (the Olive GUI
+//! writes the problem to a file and runs `<engine> -maxmem 1024M <file>`): whenever fairy
+//! is started without a subcommand, or under a name beginning with `py`, it reads the
+//! reference solver's parameters and then its input files (standard input when none is
+//! named), and prints the reference solver's greeting and footer lines around each
+//! problem.
+
+use super::{solve_cmd, SolveArgs};
+use fairy::output;
+use fairy::problem::{ProblemReport, DEFAULT_HASH_MB};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The subcommands, which keep the ordinary command line.
+const SUBCOMMANDS: [&str; 6] = ["solve", "perft", "batch", "bench", "check", "help"];
+
+/// Whether the command line is the reference solver's: the program is named `py...`, or
+/// its first argument is neither a subcommand nor one of the ordinary long flags.
+pub fn applies(args: &[OsString]) -> bool {
+    let named_py = args
+        .first()
+        .and_then(|a| Path::new(a).file_name())
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with("py"));
+    if named_py {
+        return true;
+    }
+    match args.get(1).and_then(|a| a.to_str()) {
+        None => true,
+        Some(first) => {
+            !SUBCOMMANDS.contains(&first)
+                && !first.starts_with("--")
+                && !matches!(first, "-h" | "-V")
+        }
+    }
+}
+
+/// What the reference solver's layout adds around each problem's output.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// `-regression`: no greeting line, no solving times.
+    pub regression: bool,
+}
+
+impl Frame {
+    /// The greeting line, in the reference solver's shape (`Popeye Linux-...-64Bit v4.104
+    /// (1024 MB)`), naming fairy.
+    pub fn greeting(&self, hash_mb: usize) -> String {
+        if self.regression {
+            return String::new();
+        }
+        format!(
+            "fairy {}-{}-{}Bit v{} ({hash_mb} MB)\n",
+            std::env::consts::OS,
+            std::env::consts::ARCH,
+            usize::BITS,
+            env!("CARGO_PKG_VERSION")
+        )
+    }
+
+    /// One problem's output with the reference solver's footer: its last line (`solution
+    /// finished.` or `Partial solution`) followed by ` Time = 0.008 s` (not with
+    /// `-regression`) and two blank lines.
+    pub fn problem(&self, report: &ProblemReport, elapsed: Duration) -> String {
+        let text = output::text::problem(report);
+        let body = text.strip_suffix('\n').unwrap_or(&text);
+        if self.regression {
+            format!("{body}\n\n\n")
+        } else {
+            format!("{body} Time = {:.3} s\n\n\n", elapsed.as_secs_f64())
+        }
+    }
+}
+
+/// `-maxmem` as the reference solver reads it: kilobytes, or a number with `K`, `M` or
+/// `G`; in MB for the table (at least 1: the table cannot be turned off).
+fn megabytes(text: &str) -> Option<usize> {
+    let (digits, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => text.split_at(i),
+        None => (text, "K"),
+    };
+    let n: u64 = digits.parse().ok()?;
+    let mb = match unit.to_ascii_uppercase().as_str() {
+        "K" => n / 1024,
+        "M" => n,
+        "G" => n.checked_mul(1024)?,
+        _ => return None,
+    };
+    usize::try_from(mb.max(1)).ok()
+}
+
+/// Reads the reference solver's parameters, then solves the files.
+pub fn run(args: &[OsString]) -> i32 {
+    let _ = fairy::threads::init(None);
+    let mut hash = DEFAULT_HASH_MB;
+    let mut max_time = None;
+    let mut regression = false;
+    let mut i = 1;
+    while i < args.len() {
+        let Some(param) = args[i].to_str() else { break };
+        let value = args.get(i + 1).and_then(|v| v.to_str());
+        match (param, value) {
+            ("-maxmem", Some(v)) => {
+                match megabytes(v) {
+                    Some(mb) => hash = mb,
+                    None => {
+                        eprintln!(
+                            "fairy: error: -maxmem {v}: expected a size like 40960, 40M or 1G"
+                        );
+                        return 2;
+                    }
+                }
+                i += 2;
+            }
+            ("-maxtime", Some(v)) => {
+                // As the reference solver: a value that is no number means no limit.
+                max_time = v.parse::<u32>().ok().map(f64::from);
+                i += 2;
+            }
+            ("-regression", _) => {
+                regression = true;
+                i += 1;
+            }
+            ("-heartbeat", _) => {
+                eprintln!("fairy: error: the parameter -heartbeat is not supported");
+                return 2;
+            }
+            _ => break,
+        }
+    }
+    // The reference solver reads the first remaining argument as its input file; a
+    // parameter it does not know is such a file name, and fails to open.
+    let files: Vec<PathBuf> = args[i..].iter().map(PathBuf::from).collect();
+    let solve = SolveArgs {
+        files,
+        fen: None,
+        stip: None,
+        conditions: Vec::new(),
+        options: Vec::new(),
+        json: false,
+        time: false,
+        hash,
+        max_time,
+        popeye: Some(Frame { regression }),
+    };
+    solve_cmd::run(&solve)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn os(args: &[&str]) -> Vec<OsString> {
+        args.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn which_command_lines_are_the_reference_solvers() {
+        assert!(applies(&os(&["fairy"])));
+        assert!(applies(&os(&["fairy", "-maxmem", "1024M", "x.inp"])));
+        assert!(applies(&os(&["fairy", "problem.inp"])));
+        assert!(applies(&os(&["/usr/bin/py", "solve"])));
+        assert!(!applies(&os(&["fairy", "solve", "x.inp"])));
+        assert!(!applies(&os(&["fairy", "--threads", "2", "batch", "x"])));
+        assert!(!applies(&os(&["fairy", "-h"])));
+    }
+
+    #[test]
+    fn maxmem_sizes() {
+        assert_eq!(megabytes("40960"), Some(40));
+        assert_eq!(megabytes("40M"), Some(40));
+        assert_eq!(megabytes("1G"), Some(1024));
+        assert_eq!(megabytes("0"), Some(1));
+        assert_eq!(megabytes("12X"), None);
+        assert_eq!(megabytes("M"), None);
+    }
+}
