@@ -408,3 +408,21 @@ fn intelligent_n_counts_the_units_a_mate_is_built_from() {
     assert!(has("1.Ke6-d6 Qb3-b7 2.Kd6-c5 Qe4-b4 #"), "{lines:?}");
     assert!(has("1.Ke6-d6 Qe4-b7 2.Kd6-c5 Qb3-b4 #"), "{lines:?}");
 }
+
+/// `option EnPassant`: the squares of the last move; with fewer than three no double step
+/// is named and no en passant follows, as the reference solver reads them (Popeye 4.104
+/// lists `1.e5*f6 ep.` under `~1` after `EnPassant f7f6f5` only; constructed position).
+#[test]
+fn en_passant_needs_the_departure_the_crossed_square_and_the_arrival() {
+    let moves = |ep: &str| {
+        let source =
+            format!("begin\npieces white Ke1 Pe5 black Ke8 Pf5\nstipulation ~1\noption EnPassant {ep}\nend\n");
+        text::problem(&solve_text(&source))
+    };
+    assert!(moves("f7f6f5").contains("1.e5*f6 ep."));
+    for ep in ["f6", "f7f5"] {
+        let out = moves(ep);
+        assert!(out.contains("1.e5-e6"), "{ep}: {out}");
+        assert!(!out.contains("*f6"), "{ep}: {out}");
+    }
+}

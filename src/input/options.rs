@@ -88,8 +88,11 @@ impl Parser<'_> {
             }
             O::Intelligent => opts.intelligent = Some(self.optional_number()),
             O::EnPassant => {
+                // One to four squares, as the reference solver reads them (the form one
+                // square, `EnPassant f6`, is what Olive writes); fewer than three name no
+                // double step, so no en passant follows, as there.
                 let squares = self.squares_arg();
-                if !(2..=4).contains(&squares.len()) {
+                if !(1..=4).contains(&squares.len()) {
                     return Err(self.bad_squares(tok, "the squares of the last move (departure, crossed, arrival), e.g. EnPassant d7d6d5", squares.len()));
                 }
                 opts.en_passant.extend(squares);

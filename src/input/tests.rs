@@ -304,7 +304,9 @@ fn option_errors() {
     let e = one_err("begin\noption Threat x\nend");
     assert_eq!((e.line, e.col), (2, 15));
     assert!(e.message.contains("a number"), "{}", e.message);
-    let e = one_err("begin\noption EnPassant d7\nend");
+    let e = one_err("begin\noption EnPassant\nend");
+    assert!(e.message.contains("EnPassant"), "{}", e.message);
+    let e = one_err("begin\noption EnPassant a2a3a4a5a6\nend");
     assert!(e.message.contains("EnPassant"), "{}", e.message);
     let e = one_err("begin\noption\nstip #2\nend");
     assert_eq!((e.line, e.col), (3, 1));
