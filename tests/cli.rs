@@ -333,3 +333,35 @@ fn the_reference_solvers_command_line_runs_as_a_front_end_expects() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("-nosuch"), "{}", stderr(&o));
 }
+
+/// `-heartbeat RATE`: heartbeat lines on standard error while a search runs, and the end
+/// of the process (status 1) once they cannot be written: a paralleliser that has gone
+/// leaves no solver running.
+#[test]
+fn heartbeat_lines_stop_the_run_when_nobody_reads_them() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.inp");
+    // Constructed: a long series the solver works on for many seconds.
+    std::fs::write(
+        &path,
+        "begin\npieces white Kg6 Ra1 black Kh8 Pa7 Pb7 Pc7 Pd7\nstipulation ser-h#40\nend\n",
+    )
+    .unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .args(["-heartbeat", "2500", "-maxtime", "60"])
+        .arg(&path)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let mut first = [0u8; 16];
+    stderr.read_exact(&mut first).unwrap();
+    assert_eq!(&first, b"heartbeat:    1\n");
+    drop(stderr);
+    let start = std::time::Instant::now();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1));
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+}

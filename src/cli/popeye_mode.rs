@@ -90,6 +90,27 @@ fn megabytes(text: &str) -> Option<usize> {
     usize::try_from(mb.max(1)).ok()
 }
 
+/// The reference solver's default heartbeat rate.
+const HEARTBEAT_DEFAULT_RATE: u32 = 50_000;
+
+/// `-heartbeat [RATE]`, for parallelisers: a line `heartbeat:    n` on standard error now
+/// and then, and the end of the process (status 1) when writing one fails (the
+/// paralleliser has gone). The reference solver writes one every RATE positions; fairy
+/// writes one every RATE / 50 000 seconds (one a second by default), which does not
+/// depend on the search's speed.
+fn heartbeat(rate: u32) {
+    use std::io::Write;
+    let interval = Duration::from_secs_f64((f64::from(rate) / 50_000.0).max(0.01));
+    std::thread::spawn(move || {
+        for count in 1u64.. {
+            std::thread::sleep(interval);
+            if writeln!(std::io::stderr(), "heartbeat:{count:5}").is_err() {
+                std::process::exit(1);
+            }
+        }
+    });
+}
+
 /// Reads the reference solver's parameters, then solves the files.
 pub fn run(args: &[OsString]) -> i32 {
     let _ = fairy::threads::init(None);
@@ -122,9 +143,11 @@ pub fn run(args: &[OsString]) -> i32 {
                 regression = true;
                 i += 1;
             }
-            ("-heartbeat", _) => {
-                eprintln!("fairy: error: the parameter -heartbeat is not supported");
-                return 2;
+            ("-heartbeat", value) => {
+                // The rate is optional, as there: a value that is no number is not one.
+                let rate = value.and_then(|v| v.parse::<u32>().ok());
+                i += 1 + usize::from(rate.is_some());
+                heartbeat(rate.unwrap_or(HEARTBEAT_DEFAULT_RATE));
             }
             _ => break,
         }
