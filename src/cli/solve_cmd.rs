@@ -49,6 +49,12 @@ fn read_items(args: &SolveArgs) -> Result<(Vec<Item>, bool), i32> {
     if args.popeye.is_some() && args.files.is_empty() {
         // The reference solver's command line without a file: the problems come on
         // standard input.
+        if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+            eprintln!(
+                "fairy: reading problems from standard input, as the reference solver does \
+                 (end with Ctrl-D); `fairy --help` lists the subcommands"
+            );
+        }
         let mut bytes = Vec::new();
         if let Err(e) = std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes) {
             eprintln!("fairy: error: cannot read standard input: {e}");
