@@ -14,7 +14,9 @@ mod shard;
 mod summary;
 
 pub use discover::{discover, name_matches, Discovery, Found};
-pub use report::{read_report, ReportContents, ReportRow, ReportWriter, RowError, Status};
+pub use report::{
+    read_report, read_report_file, ReportContents, ReportRow, ReportWriter, RowError, Status,
+};
 pub use shard::{Shard, ShardError};
 pub use summary::{Counts, Summary};
 

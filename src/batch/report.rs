@@ -80,6 +80,26 @@ pub struct ReportContents {
     pub torn: bool,
 }
 
+/// What the report file at `path` holds; a missing file is an empty report. Anything but
+/// a regular file is refused: a device or a pipe (`/dev/full`, `/dev/zero`) would be read
+/// for ever.
+pub fn read_report_file(path: &Path) -> Result<ReportContents, BatchError> {
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(io_error(
+            path,
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "not a regular file (a report is a file of JSON lines)",
+            ),
+        ));
+    }
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(read_report(&String::from_utf8_lossy(&bytes))),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ReportContents::default()),
+        Err(e) => Err(io_error(path, e)),
+    }
+}
+
 impl ReportContents {
     /// The problems the report holds completely.
     pub fn done(&self) -> HashSet<(String, usize)> {
@@ -143,21 +163,7 @@ impl ReportWriter {
     /// is first rewritten (through a temporary file and a rename) with its complete rows
     /// only, so the problems they belonged to are solved again and not held twice.
     pub fn resume(path: &Path) -> Result<(ReportContents, ReportWriter), BatchError> {
-        // A device or a pipe (`/dev/full`, `/dev/zero`) would be read for ever.
-        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-            return Err(io_error(
-                path,
-                std::io::Error::new(
-                    std::io::ErrorKind::InvalidInput,
-                    "not a regular file (a report is a file of JSON lines)",
-                ),
-            ));
-        }
-        let contents = match std::fs::read(path) {
-            Ok(bytes) => read_report(&String::from_utf8_lossy(&bytes)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => ReportContents::default(),
-            Err(e) => return Err(io_error(path, e)),
-        };
+        let contents = read_report_file(path)?;
         if !contents.clean() {
             let tmp = PathBuf::from(format!("{}.tmp", path.display()));
             let mut text = String::new();

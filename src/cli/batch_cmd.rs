@@ -74,14 +74,9 @@ fn solve_all(args: &BatchArgs, child: Option<&supervise::Child>) -> i32 {
     };
     let (writer, skipped, failed_before) = match opened {
         Ok((writer, done)) => {
-            // Problems of this run that an earlier run of the report could not solve: the
-            // exit status says so even when nothing is left to do.
-            let failed_before = tasks
-                .iter()
-                .filter(|t| done.get(&t.key()) == Some(&Status::Failed))
-                .count();
+            let (skipped, failed_before) = earlier_runs(&tasks, &done);
             tasks.retain(|t| !done.contains_key(&t.key()));
-            (writer, in_shard - tasks.len(), failed_before)
+            (writer, skipped, failed_before)
         }
         Err(e) => {
             eprintln!("fairy: error: {e}");
@@ -182,6 +177,17 @@ pub(super) fn finish(
 /// Problems a report already holds (file and problem index), with the worst status of
 /// their rows (failed if any twin failed).
 pub(super) type Done = std::collections::HashMap<(String, usize), Status>;
+
+/// Of `tasks`, how many an earlier run of the report holds, and how many of those it could
+/// not solve: the exit status says so even when nothing is left to do.
+pub(super) fn earlier_runs(tasks: &[batch::Task], done: &Done) -> (usize, usize) {
+    let held = tasks.iter().filter(|t| done.contains_key(&t.key()));
+    let failed = held
+        .clone()
+        .filter(|t| done.get(&t.key()) == Some(&Status::Failed))
+        .count();
+    (held.count(), failed)
+}
 
 /// The problems `rows` hold, with the worst status of each.
 pub(super) fn done_of(rows: &[ReportRow]) -> Done {

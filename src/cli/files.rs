@@ -36,15 +36,20 @@ pub fn expand_paths(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
 pub fn read_file(path: &Path) -> Result<Vec<Item>, String> {
     let name = path.display().to_string();
     let parsed = input::read_problems(path).map_err(|e| format!("{name}: error: {e}"))?;
+    Ok(items(&name, parsed))
+}
+
+/// The problems of a file read under `name`, after printing its warnings.
+pub fn items(name: &str, parsed: input::ParsedFile) -> Vec<Item> {
     for w in &parsed.warnings {
-        super::report_warning(&name, w.line, w.col, &w.message);
+        super::report_warning(name, w.line, w.col, &w.message);
     }
-    Ok(parsed
+    parsed
         .problems
         .into_iter()
         .map(|p| Item {
-            file: name.clone(),
+            file: name.to_string(),
             parsed: p.map_err(|e| (e.line, e.col, e.message)),
         })
-        .collect())
+        .collect()
 }

@@ -61,13 +61,7 @@ fn read_items(args: &SolveArgs) -> Result<(Vec<Item>, bool), i32> {
             return Err(2);
         }
         let parsed = input::parse_file_with_warnings(&input::decode_text(bytes));
-        for w in &parsed.warnings {
-            super::report_warning("<stdin>", w.line, w.col, &w.message);
-        }
-        items.extend(parsed.problems.into_iter().map(|p| Item {
-            file: "<stdin>".into(),
-            parsed: p.map_err(|e| (e.line, e.col, e.message)),
-        }));
+        items.extend(files::items("<stdin>", parsed));
     }
     if items.is_empty() {
         if !read_error {
@@ -103,24 +97,16 @@ pub fn run(args: &SolveArgs) -> i32 {
         match problem::solve_problem(&spec, &config) {
             Ok(report) => {
                 for twin in &report.twins {
-                    match &twin.outcome {
-                        Err(e) => {
-                            report_error(&item.file, e.span.line, e.span.col, &e.message);
-                            failed = true;
-                        }
-                        Ok(outcome)
-                            if outcome.partial()
-                                && !twin.timed_out
-                                && spec.options.max_solutions.is_none() =>
-                        {
-                            eprintln!(
-                                "{}: problem {}: stopped after {} solutions (option MaxSolutions sets another limit)",
-                                item.file,
-                                spec.index,
-                                fairy::search::MAX_KEPT_SOLUTIONS
-                            );
-                        }
-                        Ok(_) => {}
+                    if let Err(e) = &twin.outcome {
+                        report_error(&item.file, e.span.line, e.span.col, &e.message);
+                        failed = true;
+                    } else if twin.solutions_capped && !twin.timed_out {
+                        eprintln!(
+                            "{}: problem {}: stopped after {} solutions (option MaxSolutions sets another limit)",
+                            item.file,
+                            spec.index,
+                            fairy::search::MAX_KEPT_SOLUTIONS
+                        );
                     }
                 }
                 let text = if args.json {

@@ -12,7 +12,7 @@
 
 use super::batch_cmd::{self, done_of, open_report_at, Done, Listing};
 use super::BatchArgs;
-use fairy::batch::{self, read_report, ReportWriter, Summary};
+use fairy::batch::{self, read_report_file, ReportWriter, Summary};
 use std::collections::HashSet;
 use std::ffi::OsString;
 use std::io::Write;
@@ -136,15 +136,10 @@ pub fn run(args: &BatchArgs) -> Option<i32> {
     };
     // The problems the report held before this run: the summary leaves them out.
     let before: Done = if args.resume.is_some() {
-        if std::fs::metadata(&report).is_ok_and(|m| !m.is_file()) {
-            eprintln!(
-                "fairy: error: {}: not a regular file (a report is a file of JSON lines)",
-                report.display()
-            );
-            return Some(2);
+        match held(&report) {
+            Ok(done) => done,
+            Err(code) => return Some(code),
         }
-        let text = std::fs::read(&report).unwrap_or_default();
-        done_of(&read_report(&String::from_utf8_lossy(&text)).rows)
     } else {
         Done::new()
     };
@@ -191,14 +186,16 @@ pub fn run(args: &BatchArgs) -> Option<i32> {
             break;
         }
         let how = describe(&status);
-        let text = std::fs::read(&report).unwrap_or_default();
-        let reported = done_of(&read_report(&String::from_utf8_lossy(&text)).rows);
-        let suspects: Vec<Key> = read_keys(&journal)
+        let reported = match held(&report) {
+            Ok(done) => done,
+            Err(code) => return Some(code),
+        };
+        let mut suspects: Vec<Key> = read_keys(&journal)
             .into_iter()
             .filter(|k| !reported.contains_key(k))
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
             .collect();
+        suspects.sort();
+        suspects.dedup();
         match suspects.as_slice() {
             [] => {
                 eprintln!("fairy: error: the batch process ended ({how}) between problems");
@@ -234,21 +231,19 @@ pub fn run(args: &BatchArgs) -> Option<i32> {
             }
         }
     }
-    let text = std::fs::read(&report).unwrap_or_default();
-    let rows = read_report(&String::from_utf8_lossy(&text)).rows;
+    let rows = match read_report_file(&report) {
+        Ok(contents) => contents.rows,
+        Err(e) => {
+            eprintln!("fairy: error: {e}");
+            return Some(2);
+        }
+    };
     let in_run: HashSet<Key> = tasks.iter().map(|t| t.key()).collect();
     let new_rows: Vec<_> = rows
         .iter()
         .filter(|r| in_run.contains(&r.key()) && !before.contains_key(&r.key()))
         .collect();
-    let skipped = tasks
-        .iter()
-        .filter(|t| before.contains_key(&t.key()))
-        .count();
-    let failed_before = tasks
-        .iter()
-        .filter(|t| before.get(&t.key()) == Some(&batch::Status::Failed))
-        .count();
+    let (skipped, failed_before) = batch_cmd::earlier_runs(&tasks, &before);
     let summary = Summary::from_rows(new_rows, skipped);
     Some(batch_cmd::finish(
         args,
@@ -256,6 +251,18 @@ pub fn run(args: &BatchArgs) -> Option<i32> {
         failed_before,
         unreadable || child_failed,
     ))
+}
+
+/// The problems the report at `path` holds, or the exit status after saying why it
+/// cannot be read.
+fn held(path: &Path) -> Result<Done, i32> {
+    match read_report_file(path) {
+        Ok(contents) => Ok(done_of(&contents.rows)),
+        Err(e) => {
+            eprintln!("fairy: error: {e}");
+            Err(2)
+        }
+    }
 }
 
 /// How a process ended without an exit code.

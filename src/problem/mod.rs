@@ -48,6 +48,9 @@ pub struct TwinReport {
     pub outcome: Result<Outcome, SetupError>,
     /// Whether the time limit ran out before the search was complete.
     pub timed_out: bool,
+    /// Whether help play stopped at [`crate::search::MAX_KEPT_SOLUTIONS`] solutions (no
+    /// `MaxSolutions` given).
+    pub solutions_capped: bool,
     pub elapsed: Duration,
     /// Positions searched.
     pub nodes: u64,
@@ -134,6 +137,7 @@ fn solve_twins(spec: &ProblemSpec, config: &SolveConfig) -> Result<ProblemReport
             stipulation: twin.stipulation.value,
             conditions: twin.conditions.iter().map(|w| w.value.clone()).collect(),
             timed_out: outcome.as_ref().is_ok_and(Outcome::partial) && limits.expired(),
+            solutions_capped: limits.max_solutions.is_none() && limits.kept_enough(),
             outcome,
             elapsed: start.elapsed(),
             nodes: limits.nodes(),
