@@ -8,6 +8,7 @@ pub mod bench;
 pub mod board;
 pub mod check;
 pub mod conditions;
+pub mod diagram;
 pub mod input;
 pub mod movegen;
 pub mod output;

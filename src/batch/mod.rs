@@ -178,22 +178,7 @@ pub fn solve_task(task: &Task, config: &SolveConfig, check: bool) -> Vec<ReportR
     };
     match catch_unwind(AssertUnwindSafe(solve)) {
         Ok(Ok((report, verdicts))) => {
-            let twins = report.twins.len();
-            report
-                .twins
-                .iter()
-                .enumerate()
-                .map(|(i, t)| {
-                    let mut row = twin_row(task, t, twins);
-                    if let Some(c) = verdicts.as_ref().and_then(|v| v.twins.get(i)) {
-                        row.verdict = c.result.as_ref().ok().map(|v| serde_json::json!(v));
-                        // The check's time and positions include its extra searches.
-                        row.seconds = c.seconds;
-                        row.nodes = c.nodes;
-                    }
-                    row
-                })
-                .collect()
+            problem_rows(&task.file, task.problem, &report, verdicts.as_ref())
         }
         Ok(Err(e)) => vec![failed(
             RowError {
@@ -222,6 +207,50 @@ pub fn solve_task(task: &Task, config: &SolveConfig, check: bool) -> Vec<ReportR
                 start.elapsed().as_secs_f64(),
             )]
         }
+    }
+}
+
+/// The rows of a solved problem, one per twin, with the verdicts of `fairy check` when
+/// given (their time and positions then include the check's extra searches).
+pub fn problem_rows(
+    file: &str,
+    problem: usize,
+    report: &ProblemReport,
+    verdicts: Option<&ProblemCheck>,
+) -> Vec<ReportRow> {
+    let twins = report.twins.len();
+    report
+        .twins
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let mut row = twin_row(file, problem, t, twins);
+            if let Some(c) = verdicts.and_then(|v| v.twins.get(i)) {
+                row.verdict = c.result.as_ref().ok().map(|v| serde_json::json!(v));
+                row.seconds = c.seconds;
+                row.nodes = c.nodes;
+            }
+            row
+        })
+        .collect()
+}
+
+/// The row of a problem that could not be read (`problem` is its place in its file).
+pub fn unread_row(file: &str, problem: usize, error: RowError) -> ReportRow {
+    ReportRow {
+        file: file.to_string(),
+        problem,
+        twin: None,
+        twins: 1,
+        stipulation: None,
+        conditions: Vec::new(),
+        verdict: None,
+        status: Status::Failed,
+        solutions: Vec::new(),
+        partial: false,
+        seconds: 0.0,
+        nodes: 0,
+        error: Some(error),
     }
 }
 
@@ -278,7 +307,7 @@ pub fn crashed_row(task: &Task, how: &str) -> ReportRow {
     )
 }
 
-fn twin_row(task: &Task, t: &TwinReport, twins: usize) -> ReportRow {
+fn twin_row(file: &str, problem: usize, t: &TwinReport, twins: usize) -> ReportRow {
     let (status, solutions, partial, error) = match &t.outcome {
         Err(e) => (
             Status::Failed,
@@ -302,8 +331,8 @@ fn twin_row(task: &Task, t: &TwinReport, twins: usize) -> ReportRow {
         }
     };
     ReportRow {
-        file: task.file.clone(),
-        problem: task.problem,
+        file: file.to_string(),
+        problem,
         twin: t.label.as_deref().map(|l| l.trim_end().to_string()),
         twins,
         stipulation: Some(t.stipulation.to_string()),

@@ -1,6 +1,7 @@
 use super::out;
 use super::{report_error, report_warning, supervise, BatchArgs};
 use fairy::batch::{self, BatchConfig, ReportRow, ReportWriter, Status, Summary};
+use fairy::output::html::HtmlReport;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::Path;
@@ -68,6 +69,15 @@ fn solve_all(args: &BatchArgs, child: Option<&supervise::Child>) -> i32 {
         unreadable,
     } = list(args, child.is_some());
     let in_shard = tasks.len();
+    // The page lists every problem of the run, those an earlier run solved with their rows.
+    let resumed = match child {
+        Some(child) => child.resumed_report(),
+        None => args.resume.clone(),
+    };
+    let html = args
+        .html
+        .as_ref()
+        .map(|path| Mutex::new(html_report(path, args, &tasks, resumed.as_deref(), &[])));
     let opened = match child {
         Some(child) => child.open_report(),
         None => open_report(args),
@@ -127,11 +137,27 @@ fn solve_all(args: &BatchArgs, child: Option<&supervise::Child>) -> i32 {
             }
         }
         progress.problem_done(&new_rows);
+        if let Some(html) = &html {
+            let mut html = html.lock().unwrap_or_else(|e| e.into_inner());
+            html.record(new_rows.clone());
+            if let Err(e) = html.update() {
+                if !write_failed.swap(true, Ordering::Relaxed) {
+                    progress.println(&format!("fairy: error: writing the HTML page: {e}"));
+                }
+            }
+        }
         rows.lock()
             .unwrap_or_else(|e| e.into_inner())
             .extend(new_rows);
     });
     progress.finish();
+    if let Some(html) = html {
+        let mut html = html.into_inner().unwrap_or_else(|e| e.into_inner());
+        if let Err(e) = html.write() {
+            eprintln!("fairy: error: writing the HTML page: {e}");
+            write_failed.store(true, Ordering::Relaxed);
+        }
+    }
     if child.is_some() {
         return if write_failed.load(Ordering::Relaxed) {
             2
@@ -146,6 +172,48 @@ fn solve_all(args: &BatchArgs, child: Option<&supervise::Child>) -> i32 {
         failed_before,
         unreadable || write_failed.load(Ordering::Relaxed),
     )
+}
+
+/// The HTML page of a batch: `tasks` in order, with the rows of the report at `resumed`
+/// (an earlier run's) and `rows`.
+pub(super) fn html_report(
+    path: &Path,
+    args: &BatchArgs,
+    tasks: &[batch::Task],
+    resumed: Option<&Path>,
+    rows: &[ReportRow],
+) -> HtmlReport {
+    let dirs: Vec<String> = args.dirs.iter().map(|d| d.display().to_string()).collect();
+    let title = if args.check {
+        format!("fairy batch --check {}", dirs.join(" "))
+    } else {
+        format!("fairy batch {}", dirs.join(" "))
+    };
+    let listed = tasks
+        .iter()
+        .map(|t| (t.key(), t.spec.as_ref().ok().cloned()))
+        .collect();
+    let mut page = HtmlReport::new(path, &title, listed);
+    let earlier = resumed
+        .and_then(|p| batch::read_report_file(p).ok())
+        .map(|c| c.rows)
+        .unwrap_or_default();
+    for problem in group_by_problem(earlier.iter().chain(rows)) {
+        page.record(problem);
+    }
+    page
+}
+
+/// Rows in runs of one problem each.
+fn group_by_problem<'a>(rows: impl Iterator<Item = &'a ReportRow>) -> Vec<Vec<ReportRow>> {
+    let mut groups: Vec<Vec<ReportRow>> = Vec::new();
+    for row in rows {
+        match groups.last_mut() {
+            Some(g) if g[0].key() == row.key() && g.len() < g[0].twins => g.push(row.clone()),
+            _ => groups.push(vec![row.clone()]),
+        }
+    }
+    groups
 }
 
 /// Prints the summary and returns the exit status: 2 when some problem failed (in this

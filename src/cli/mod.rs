@@ -4,6 +4,7 @@
 mod batch_cmd;
 mod bench_cmd;
 mod check_cmd;
+mod diagram_cmd;
 mod files;
 mod out;
 mod perft_cmd;
@@ -40,6 +41,30 @@ pub enum Command {
     Bench(BenchArgs),
     /// Check problems for soundness: sound, cooked, no solution, short solution, ...
     Check(CheckArgs),
+    /// Draw the diagram of each problem and twin as SVG.
+    Diagram(DiagramArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct DiagramArgs {
+    /// Problem files (Popeye input, or YACPDB/Olive YAML) or directories.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Write one SVG file per problem and twin into DIR (created if missing) and list
+    /// them; without it the one diagram goes to standard output.
+    #[arg(long, short, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+/// `--diagram svg` and `--diagram-dir DIR`, shared by `solve` and `check`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct DiagramOutput {
+    /// Also draw each problem's diagram (one per twin) as a file of this format.
+    #[arg(long, value_name = "FORMAT")]
+    pub diagram: Option<diagram_cmd::DiagramFormat>,
+    /// The folder for --diagram files (default: the current folder).
+    #[arg(long, value_name = "DIR", requires = "diagram")]
+    pub diagram_dir: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -58,6 +83,12 @@ pub struct CheckArgs {
     /// Time limit per search in seconds (a verdict reached in time is certain; else "unknown").
     #[arg(long, value_parser = fractional_seconds)]
     pub max_time: Option<f64>,
+    /// Also write the verdicts as one HTML page (diagrams, verdicts, solutions), updated as
+    /// each problem is checked.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    #[command(flatten)]
+    pub diagrams: DiagramOutput,
 }
 
 #[derive(clap::Args, Debug)]
@@ -92,6 +123,8 @@ pub struct SolveArgs {
     /// Time limit per problem in seconds.
     #[arg(long, value_parser = fractional_seconds)]
     pub max_time: Option<f64>,
+    #[command(flatten)]
+    pub diagrams: DiagramOutput,
 }
 
 #[derive(clap::Args, Debug)]
@@ -124,6 +157,10 @@ pub struct BatchArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also write the results as one HTML page (diagrams, verdicts with --check,
+    /// solutions), rewritten as the batch goes; with --resume it holds the earlier runs too.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -184,6 +221,7 @@ pub fn run() -> i32 {
         Command::Batch(args) => batch_cmd::run(&args),
         Command::Bench(args) => bench_cmd::run(&args),
         Command::Check(args) => check_cmd::run(&args),
+        Command::Diagram(args) => diagram_cmd::run(&args),
     }
 }
 

@@ -12,8 +12,11 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The subcommands, which keep the ordinary command line.
-const SUBCOMMANDS: [&str; 6] = ["solve", "perft", "batch", "bench", "check", "help"];
+/// Whether `word` names a subcommand (which keeps the ordinary command line).
+fn is_subcommand(word: &str) -> bool {
+    let cli = <super::Cli as clap::CommandFactory>::command();
+    word == "help" || cli.get_subcommands().any(|c| c.get_name() == word)
+}
 
 /// Whether the command line is the reference solver's: the program is named `py...`, or
 /// its first argument is neither a subcommand nor one of the ordinary long flags.
@@ -29,9 +32,7 @@ pub fn applies(args: &[OsString]) -> bool {
     match args.get(1).and_then(|a| a.to_str()) {
         None => true,
         Some(first) => {
-            !SUBCOMMANDS.contains(&first)
-                && !first.starts_with("--")
-                && !matches!(first, "-h" | "-V")
+            !is_subcommand(first) && !first.starts_with("--") && !matches!(first, "-h" | "-V")
         }
     }
 }
@@ -166,6 +167,10 @@ pub fn run(args: &[OsString]) -> i32 {
         hash,
         max_time,
         popeye: Some(Frame { regression }),
+        diagrams: super::DiagramOutput {
+            diagram: None,
+            diagram_dir: None,
+        },
     };
     solve_cmd::run(&solve)
 }
@@ -186,6 +191,11 @@ mod tests {
         assert!(applies(&os(&["/usr/bin/py", "solve"])));
         assert!(!applies(&os(&["fairy", "solve", "x.inp"])));
         assert!(!applies(&os(&["fairy", "--threads", "2", "batch", "x"])));
+        for sub in [
+            "solve", "perft", "batch", "bench", "check", "diagram", "help",
+        ] {
+            assert!(!applies(&os(&["fairy", sub, "x"])), "{sub}");
+        }
         assert!(!applies(&os(&["fairy", "-h"])));
     }
 

@@ -1,3 +1,4 @@
+use super::diagram_cmd::{self, DiagramFiles};
 use super::files::{self, Item};
 use super::out;
 use super::{report_error, SolveArgs};
@@ -81,6 +82,13 @@ pub fn run(args: &SolveArgs) -> i32 {
         hash_mb: args.hash,
         max_time: args.max_time.map(Duration::from_secs_f64),
     };
+    let mut diagrams = match diagram_files(&args.diagrams, &items) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
     if let Some(frame) = &args.popeye {
         out::print(&frame.greeting(args.hash));
     }
@@ -93,6 +101,7 @@ pub fn run(args: &SolveArgs) -> i32 {
                 continue;
             }
         };
+        failed |= !diagram_cmd::write_for(&mut diagrams, &item.file, &spec);
         let start = Instant::now();
         match problem::solve_problem(&spec, &config) {
             Ok(report) => {
@@ -136,5 +145,22 @@ pub fn run(args: &SolveArgs) -> i32 {
         2
     } else {
         0
+    }
+}
+
+/// The writer of `--diagram svg` files, when asked for.
+pub(super) fn diagram_files(
+    options: &super::DiagramOutput,
+    items: &[Item],
+) -> Result<Option<DiagramFiles>, String> {
+    match options.diagram {
+        None => Ok(None),
+        Some(diagram_cmd::DiagramFormat::Svg) => {
+            let dir = options
+                .diagram_dir
+                .clone()
+                .unwrap_or_else(|| std::path::PathBuf::from("."));
+            DiagramFiles::new(&dir, items).map(Some)
+        }
     }
 }

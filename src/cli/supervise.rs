@@ -65,6 +65,11 @@ impl Child {
         })
     }
 
+    /// The report an earlier child or run wrote, when this child goes on with it.
+    pub fn resumed_report(&self) -> Option<PathBuf> {
+        self.resume.then(|| self.report.clone())
+    }
+
     pub fn open_report(&self) -> Result<(Option<ReportWriter>, Done), fairy::batch::BatchError> {
         open_report_at(Some(&self.report), self.resume)
     }
@@ -238,6 +243,18 @@ pub fn run(args: &BatchArgs) -> Option<i32> {
             return Some(2);
         }
     };
+    if let Some(path) = &args.html {
+        // The children kept the page as they went; it is written once more from the
+        // report, which also holds the rows of problems that ended a child.
+        let mut page = batch_cmd::html_report(path, args, &tasks, None, &rows);
+        if let Err(e) = page.write() {
+            eprintln!(
+                "fairy: error: writing the HTML page {}: {e}",
+                path.display()
+            );
+            child_failed = true;
+        }
+    }
     let in_run: HashSet<Key> = tasks.iter().map(|t| t.key()).collect();
     let new_rows: Vec<_> = rows
         .iter()

@@ -61,7 +61,8 @@ pub fn diagram(out: &mut String, units: &[PieceSpec], stipulation: &str) {
     let _ = writeln!(out, "  {stipulation}{counts:>width$}");
 }
 
-fn option_lines(spec: &ProblemSpec) -> Vec<String> {
+/// The option lines under the diagram.
+pub fn option_lines(spec: &ProblemSpec) -> Vec<String> {
     let o = &spec.options;
     let mut v = Vec::new();
     if o.duplex {
@@ -83,37 +84,33 @@ fn squares_listed(units: &[&PieceSpec]) -> String {
         .join(" ")
 }
 
-/// Lines naming the units with attributes: `Royal e8`, `Kamikaze a8 c8`, and the boards of Alice chess.
-fn attribute_lines(out: &mut String, spec: &ProblemSpec) {
-    let royal: Vec<&PieceSpec> = spec.pieces.iter().filter(|u| u.royal).collect();
-    if !royal.is_empty() {
-        centred(out, &format!("Royal {}", squares_listed(&royal)));
-    }
-    let kamikaze: Vec<&PieceSpec> = spec.pieces.iter().filter(|u| u.kamikaze).collect();
-    if !kamikaze.is_empty() {
-        centred(out, &format!("Kamikaze {}", squares_listed(&kamikaze)));
-    }
-    let chameleon: Vec<&PieceSpec> = spec.pieces.iter().filter(|u| u.chameleon).collect();
-    if !chameleon.is_empty() {
-        centred(out, &format!("Chameleon {}", squares_listed(&chameleon)));
-    }
-    let alice = spec.pieces.iter().any(|u| u.alice.is_some())
-        || spec
-            .conditions
-            .iter()
-            .any(|w| w.value.to_ascii_lowercase().contains("alice"));
-    if alice {
-        let (b, a): (Vec<&PieceSpec>, Vec<&PieceSpec>) = spec
-            .pieces
-            .iter()
-            .partition(|u| u.alice == Some(crate::input::AliceBoard::B));
-        if !a.is_empty() {
-            centred(out, &format!("AliceA {}", squares_listed(&a)));
+/// Lines naming the units with attributes: `Royal e8`, `Kamikaze a8 c8`, and (with
+/// `alice_boards`) the boards of Alice chess, for a problem under `conditions`.
+pub fn attribute_lines(
+    units: &[PieceSpec],
+    conditions: &[&str],
+    alice_boards: bool,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut named = |word: &str, which: &dyn Fn(&PieceSpec) -> bool| {
+        let some: Vec<&PieceSpec> = units.iter().filter(|u| which(u)).collect();
+        if !some.is_empty() {
+            lines.push(format!("{word} {}", squares_listed(&some)));
         }
-        if !b.is_empty() {
-            centred(out, &format!("AliceB {}", squares_listed(&b)));
-        }
+    };
+    named("Royal", &|u| u.royal);
+    named("Kamikaze", &|u| u.kamikaze);
+    named("Chameleon", &|u| u.chameleon);
+    let alice = units.iter().any(|u| u.alice.is_some())
+        || conditions
+            .iter()
+            .any(|w| w.to_ascii_lowercase().contains("alice"));
+    if alice && alice_boards {
+        let on_b = |u: &PieceSpec| u.alice == Some(crate::input::AliceBoard::B);
+        named("AliceA", &|u| !on_b(u));
+        named("AliceB", &on_b);
     }
+    lines
 }
 
 /// The texts, the diagram, the stipulation, conditions and options above the play.
@@ -152,7 +149,9 @@ fn header(out: &mut String, report: &ProblemReport) {
         out.push_str("\n\n");
     }
     diagram(out, &spec.pieces, &stip);
-    attribute_lines(out, spec);
+    for line in attribute_lines(&spec.pieces, &spec.condition_words(), true) {
+        centred(out, &line);
+    }
     let conds = spec.condition_words().join(" ");
     if !conds.is_empty() {
         centred(out, &conds);
