@@ -2,6 +2,7 @@
 //! positions, and the solving time of published problems of each family (`data`). The
 //! `fairy bench` command and the criterion benchmarks in `benches/` share these lists.
 
+pub mod chart;
 mod data;
 
 pub use data::{positions, BenchPosition, BenchProblem, PROBLEMS};

@@ -38,6 +38,19 @@ pub fn run(args: &BenchArgs) -> i32 {
         }
     }
     bench::set_costs(&mut rows);
+    let mut failed = false;
+    let pages = [
+        (&args.html, bench::chart::html(&rows, config.depth)),
+        (&args.svg, bench::chart::svg(&rows, config.depth)),
+    ];
+    for (path, text) in pages {
+        if let Some(path) = path {
+            if let Err(e) = std::fs::write(path, text) {
+                eprintln!("fairy: error: cannot write {}: {e}", path.display());
+                failed = true;
+            }
+        }
+    }
     if args.json {
         match serde_json::to_string(&rows) {
             Ok(text) => out::line(&text),
@@ -53,5 +66,9 @@ pub fn run(args: &BenchArgs) -> i32 {
         ));
         out::print(&bench::table(&rows));
     }
-    0
+    if failed {
+        2
+    } else {
+        0
+    }
 }

@@ -184,6 +184,12 @@ pub struct BenchArgs {
     /// Print the figures as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Also write the figures as an HTML page: the table beside a bar chart of the costs.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Also write the bar chart of the costs as an SVG file.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
