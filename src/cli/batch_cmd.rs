@@ -184,16 +184,20 @@ pub(super) fn html_report(
     rows: &[ReportRow],
 ) -> HtmlReport {
     let dirs: Vec<String> = args.dirs.iter().map(|d| d.display().to_string()).collect();
-    let title = if args.check {
-        format!("fairy batch --check {}", dirs.join(" "))
+    let (title, command) = if args.check {
+        (
+            "Check of",
+            format!("fairy batch --check {}", dirs.join(" ")),
+        )
     } else {
-        format!("fairy batch {}", dirs.join(" "))
+        ("Solutions of", format!("fairy batch {}", dirs.join(" ")))
     };
+    let title = fairy::output::html::title(title, tasks.len());
     let listed = tasks
         .iter()
         .map(|t| (t.key(), t.spec.as_ref().ok().cloned()))
         .collect();
-    let mut page = HtmlReport::new(path, &title, listed);
+    let mut page = HtmlReport::new(path, &title, &command, listed);
     let earlier = resumed
         .and_then(|p| batch::read_report_file(p).ok())
         .map(|c| c.rows)

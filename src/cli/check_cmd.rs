@@ -75,7 +75,13 @@ pub fn run(args: &CheckArgs) -> i32 {
                 )
             })
             .collect();
-        HtmlReport::new(path, &format!("fairy check {}", names.join(" ")), listed)
+        let title = fairy::output::html::title("Check of", items.len());
+        HtmlReport::new(
+            path,
+            &title,
+            &format!("fairy check {}", names.join(" ")),
+            listed,
+        )
     });
     let mut html_failed = false;
     let mut html_record = |html: &mut Option<HtmlReport>, rows: Vec<ReportRow>| {

@@ -376,7 +376,8 @@ fn toc_line(entry: &Entry, number: usize) -> String {
 const STYLE: &str = "
 body{font-family:'DejaVu Sans',Helvetica,Arial,sans-serif;margin:0 auto;max-width:1100px;padding:1em 1.5em;color:#222;background:#fff}
 h1{font-size:1.6em;margin:.2em 0}
-.summary{color:#555}
+.summary{color:#333;font-weight:bold}
+.what{color:#555;font-family:monospace;margin:.2em 0}
 nav.toc ol{padding-left:2.2em;line-height:1.7}
 nav.toc a{color:#1a4f8b;text-decoration:none}
 nav.toc .stip{font-weight:bold;margin-left:.3em}
@@ -406,7 +407,13 @@ footer{margin-top:2em;color:#777;font-size:.85em}
 ";
 
 /// The whole page around the sections: `toc` and `sections` in problem order.
-pub fn page(title: &str, summary: &str, toc: &[String], sections: &[String]) -> String {
+pub fn page(
+    title: &str,
+    subtitle: &str,
+    summary: &str,
+    toc: &[String],
+    sections: &[String],
+) -> String {
     let mut out = String::with_capacity(sections.iter().map(String::len).sum::<usize>() + 16384);
     let _ = write!(
         out,
@@ -420,10 +427,11 @@ pub fn page(title: &str, summary: &str, toc: &[String], sections: &[String]) -> 
     );
     let _ = writeln!(
         out,
-        "<header><h1>{}</h1><p class=\"summary\">{}</p>\
+        "<header><h1>{}</h1><p class=\"what\">{}</p><p class=\"summary\">{}</p>\
          <p class=\"legend\">In the play: <mark class=\"cook\">cooks</mark> (where the file does not say which keys or solutions are intended, every one found), \
          <mark class=\"short\">short solutions</mark>, <mark class=\"missing\">stated solutions not found</mark>.</p></header>",
         escape(title),
+        escape(subtitle),
         escape(summary)
     );
     out.push_str("<nav class=\"toc\"><h2>Contents</h2><ol>\n");
@@ -442,6 +450,12 @@ pub fn page(title: &str, summary: &str, toc: &[String], sections: &[String]) -> 
     out
 }
 
+/// A page's title: `Check of 12 problems`, `Solutions of 1 problem`.
+pub fn title(what: &str, problems: usize) -> String {
+    let s = if problems == 1 { "" } else { "s" };
+    format!("{what} {problems} problem{s}")
+}
+
 /// A problem's key in the page: its file and its place there.
 pub type Key = (String, usize);
 
@@ -449,6 +463,7 @@ pub type Key = (String, usize);
 pub struct HtmlReport {
     path: PathBuf,
     title: String,
+    subtitle: String,
     order: Vec<Key>,
     specs: HashMap<Key, Option<ProblemSpec>>,
     rows: HashMap<Key, Vec<ReportRow>>,
@@ -462,12 +477,19 @@ const UPDATE_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl HtmlReport {
     /// A page at `path` listing `problems` (file, place, specification if it could be
-    /// read) in this order, every one pending.
-    pub fn new(path: &Path, title: &str, problems: Vec<(Key, Option<ProblemSpec>)>) -> HtmlReport {
+    /// read) in this order, every one pending; `title` heads it, `subtitle` (the command
+    /// line) under it.
+    pub fn new(
+        path: &Path,
+        title: &str,
+        subtitle: &str,
+        problems: Vec<(Key, Option<ProblemSpec>)>,
+    ) -> HtmlReport {
         let order = problems.iter().map(|(k, _)| k.clone()).collect();
         HtmlReport {
             path: path.to_path_buf(),
             title: title.to_string(),
+            subtitle: subtitle.to_string(),
             order,
             specs: problems.into_iter().collect(),
             rows: HashMap::new(),
@@ -492,10 +514,12 @@ impl HtmlReport {
     fn counts(&self) -> String {
         let mut counts: Vec<(String, usize)> = Vec::new();
         let mut pending = 0;
+        let mut twins = 0;
         for key in &self.order {
             match self.rows.get(key) {
                 None => pending += 1,
                 Some(rows) => {
+                    twins += rows.len();
                     for r in rows {
                         let text = badge(r).text;
                         match counts.iter_mut().find(|(t, _)| *t == text) {
@@ -511,8 +535,14 @@ impl HtmlReport {
         if pending > 0 {
             parts.push(format!("{pending} pending"));
         }
+        let solved = self.order.len() - pending;
+        let twins = if twins > solved {
+            format!(" ({twins} positions with the twins)")
+        } else {
+            String::new()
+        };
         format!(
-            "{} problems{}{}",
+            "{} problems{twins}{}{}",
             self.order.len(),
             if parts.is_empty() { "" } else { ": " },
             parts.join(", ")
@@ -536,7 +566,7 @@ impl HtmlReport {
             sections.push(drawn.0.clone());
             toc.push(drawn.1.clone());
         }
-        page(&self.title, &self.counts(), &toc, &sections)
+        page(&self.title, &self.subtitle, &self.counts(), &toc, &sections)
     }
 
     /// Writes the page unless it was written less than a second ago (a batch of small

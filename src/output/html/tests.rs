@@ -138,6 +138,7 @@ fn the_page_is_whole_after_every_write_and_loads_nothing() {
     let mut report = HtmlReport::new(
         &path,
         "fairy check",
+        "fairy check a.inp b.inp",
         vec![
             (("a.inp".to_string(), 1), Some(s.clone())),
             (("b.inp".to_string(), 1), None),
