@@ -209,6 +209,10 @@ fn mark_of(line: &str, marks: &Marks) -> Mark {
     }
 }
 
+/// The lines of play shown per twin: a page is read, and a helpmate with thousands of
+/// solutions would bury the others.
+const MAX_PLAY_LINES: usize = 400;
+
 fn seconds_text(s: f64) -> String {
     if s < 10.0 {
         format!("{s:.2} s")
@@ -252,7 +256,7 @@ fn twin_html(out: &mut String, row: &ReportRow, spec: Option<&ProblemSpec>) {
     let m = marks(row, spec);
     if !row.solutions.is_empty() {
         out.push_str("<pre class=\"play\">");
-        for line in &row.solutions {
+        for line in row.solutions.iter().take(MAX_PLAY_LINES) {
             let text = escape(line.trim_end());
             match mark_of(line, &m) {
                 Mark::Plain => {
@@ -270,6 +274,13 @@ fn twin_html(out: &mut String, row: &ReportRow, spec: Option<&ProblemSpec>) {
             }
         }
         out.push_str("</pre>");
+        if row.solutions.len() > MAX_PLAY_LINES {
+            let _ = write!(
+                out,
+                "<p class=\"more\">... and {} more lines (the whole play is in the report, or from <code>fairy solve</code>).</p>",
+                row.solutions.len() - MAX_PLAY_LINES
+            );
+        }
     } else if row.error.is_none() {
         out.push_str("<p class=\"none\">No solution.</p>");
     }
@@ -396,7 +407,7 @@ mark.cook{background:#f8c9c4}
 mark.short{background:#fbe3a6}
 mark.missing{background:#cfe0fa}
 .reason{margin:.2em 0;color:#333}
-.time,.pending,.none{color:#666;font-size:.85em;margin:.2em 0}
+.time,.pending,.none,.more{color:#666;font-size:.85em;margin:.2em 0}
 .error{color:#8b1a1a}
 .badge{display:inline-block;padding:0 .5em;border-radius:.8em;font-size:.8em;font-weight:bold;color:#fff;vertical-align:middle}
 .badge.sound{background:#2e7d32}.badge.solved{background:#1a4f8b}.badge.cooked{background:#c62828}

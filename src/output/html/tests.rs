@@ -172,3 +172,16 @@ fn the_page_is_whole_after_every_write_and_loads_nothing() {
     }
     assert!(!second.contains("<script"));
 }
+
+#[test]
+fn a_long_play_is_cut_with_a_note() {
+    let lines: Vec<String> = (0..MAX_PLAY_LINES + 5)
+        .map(|i| format!("line {i}"))
+        .collect();
+    let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let mut out = String::new();
+    twin_html(&mut out, &row("long.inp", &refs, None), None);
+    assert!(out.contains(&format!("line {}\n", MAX_PLAY_LINES - 1)));
+    assert!(!out.contains(&format!("line {}\n", MAX_PLAY_LINES)));
+    assert!(out.contains("... and 5 more lines"));
+}
