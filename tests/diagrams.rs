@@ -5,23 +5,10 @@
 //! them (look at them before committing).
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn fairy() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_fairy"))
-}
-
-fn run(args: &[&str]) -> Output {
-    fairy().args(args).output().expect("the fairy binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod binary;
+use binary::{run, stderr, stdout};
 
 /// The problems with golden diagrams: (problem file, golden file names in order).
 const GOLDEN: &[(&str, &[&str])] = &[

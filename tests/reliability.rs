@@ -7,21 +7,8 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn fairy() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_fairy"))
-}
-
-fn run(args: &[&str]) -> Output {
-    fairy().args(args).output().expect("the fairy binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod binary;
+use binary::{fairy, run, stderr, stdout};
 
 /// Ended by itself with an exit code (no signal: not aborted, not killed).
 fn exited(o: &Output) -> i32 {

@@ -116,12 +116,7 @@ pub fn html(rows: &[ConditionBench], depth: u32) -> String {
         "<table><thead><tr><th>condition</th><th>perft nodes</th><th>M nodes/s</th><th>cost</th><th>problems</th><th>solve (s)</th></tr></thead><tbody>",
     );
     for r in rows {
-        let cost = r.cost.map_or("-".to_string(), |c| format!("{c:.2}"));
-        let solve = if r.problems.is_empty() {
-            "-".to_string()
-        } else {
-            format!("{:.3}", r.solve_seconds)
-        };
+        let (cost, solve) = (r.cost_text(), r.solve_text());
         let _ = write!(
             table,
             "<tr><td>{}</td><td>{}</td><td>{:.1}</td><td>{cost}</td><td>{}</td><td>{solve}</td></tr>",

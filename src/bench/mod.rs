@@ -147,6 +147,22 @@ pub struct ConditionBench {
     pub solve_seconds: f64,
 }
 
+impl ConditionBench {
+    /// The cost as the table prints it (`-` without one).
+    pub fn cost_text(&self) -> String {
+        self.cost.map_or("-".to_string(), |c| format!("{c:.2}"))
+    }
+
+    /// The solving time as the table prints it (`-` without problems).
+    pub fn solve_text(&self) -> String {
+        if self.problems.is_empty() {
+            "-".to_string()
+        } else {
+            format!("{:.3}", self.solve_seconds)
+        }
+    }
+}
+
 /// The rules a bench condition stands for (`orthodox`: none; a piece family: no
 /// condition, with the family's fairy pieces on the board).
 pub fn rules_of(condition: &str) -> Result<RuleSet, BenchError> {
@@ -320,12 +336,7 @@ pub fn table(rows: &[ConditionBench]) -> String {
         "condition", "perft nodes", "M nodes/s", "cost", "problems", "solve (s)"
     );
     for r in rows {
-        let cost = r.cost.map_or("-".to_string(), |c| format!("{c:.2}"));
-        let solve = if r.problems.is_empty() {
-            "-".to_string()
-        } else {
-            format!("{:.3}", r.solve_seconds)
-        };
+        let (cost, solve) = (r.cost_text(), r.solve_text());
         let _ = writeln!(
             out,
             "{:<width$}  {:>12}  {:>9.1}  {:>5}  {:>8}  {:>9}",

@@ -40,21 +40,7 @@ pub fn run(args: &CheckArgs) -> i32 {
         eprintln!("fairy: error: no problem given (name files or directories)");
         return 2;
     }
-    let (paths, unreadable) = files::expand_paths(&args.files);
-    for e in &unreadable {
-        eprintln!("{e}");
-    }
-    let mut input_error = !unreadable.is_empty();
-    let mut items = Vec::new();
-    for path in &paths {
-        match files::read_file(path) {
-            Ok(read) => items.extend(read),
-            Err(e) => {
-                eprintln!("{e}");
-                input_error = true;
-            }
-        }
-    }
+    let (items, mut input_error) = files::read_all(&args.files);
     let mut diagrams = match diagram_files(&args.diagrams, &items) {
         Ok(d) => d,
         Err(e) => {

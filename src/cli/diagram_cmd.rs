@@ -117,21 +117,7 @@ pub fn write_for(files: &mut Option<DiagramFiles>, file: &str, spec: &ProblemSpe
 
 /// `fairy diagram`: exit status 0, or 2 when a file could not be read or written.
 pub fn run(args: &DiagramArgs) -> i32 {
-    let (paths, unreadable) = files::expand_paths(&args.files);
-    let mut failed = !unreadable.is_empty();
-    for e in &unreadable {
-        eprintln!("{e}");
-    }
-    let mut items = Vec::new();
-    for path in &paths {
-        match files::read_file(path) {
-            Ok(read) => items.extend(read),
-            Err(e) => {
-                eprintln!("{e}");
-                failed = true;
-            }
-        }
-    }
+    let (items, mut failed) = files::read_all(&args.files);
     let mut problems: Vec<(String, ProblemSpec)> = Vec::new();
     for item in &items {
         match &item.parsed {

@@ -32,6 +32,28 @@ pub fn expand_paths(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
     )
 }
 
+/// Every problem below `paths` (files, or folders searched as `expand_paths` does), after
+/// printing the error of each path or file that could not be read; with whether any
+/// could not.
+pub fn read_all(paths: &[PathBuf]) -> (Vec<Item>, bool) {
+    let (files, unreadable) = expand_paths(paths);
+    for e in &unreadable {
+        eprintln!("{e}");
+    }
+    let mut failed = !unreadable.is_empty();
+    let mut items = Vec::new();
+    for path in &files {
+        match read_file(path) {
+            Ok(read) => items.extend(read),
+            Err(e) => {
+                eprintln!("{e}");
+                failed = true;
+            }
+        }
+    }
+    (items, failed)
+}
+
 /// Every problem of one file.
 pub fn read_file(path: &Path) -> Result<Vec<Item>, String> {
     let name = path.display().to_string();

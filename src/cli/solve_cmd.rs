@@ -33,20 +33,8 @@ fn read_items(args: &SolveArgs) -> Result<(Vec<Item>, bool), i32> {
         });
     }
     // A file or folder that cannot be read is reported, and the others are solved.
-    let (paths, unreadable) = files::expand_paths(&args.files);
-    let mut read_error = !unreadable.is_empty();
-    for e in &unreadable {
-        eprintln!("{e}");
-    }
-    for path in &paths {
-        match files::read_file(path) {
-            Ok(read) => items.extend(read),
-            Err(e) => {
-                eprintln!("{e}");
-                read_error = true;
-            }
-        }
-    }
+    let (read, read_error) = files::read_all(&args.files);
+    items.extend(read);
     if args.popeye.is_some() && args.files.is_empty() {
         // The reference solver's command line without a file: the problems come on
         // standard input.
