@@ -5,7 +5,6 @@
 //! them (look at them before committing).
 
 use std::path::Path;
-use std::process::Output;
 
 mod binary;
 use binary::{run, stderr, stdout};
