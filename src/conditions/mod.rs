@@ -26,6 +26,7 @@ mod parse;
 mod patrol;
 mod pieces;
 mod resolve;
+pub mod spelling;
 
 pub use alice::{Alice, AliceExt, AliceVariant};
 pub use andernach::Andernach;

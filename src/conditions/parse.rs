@@ -109,7 +109,7 @@ pub(crate) const CONDITION_NAMES: [&str; 68] = [
 ];
 
 /// Option words that may follow a Circe-type condition.
-const CIRCE_OPTIONS: [&str; 28] = [
+pub(crate) const CIRCE_OPTIONS: [&str; 28] = [
     "rexinclusive",
     "rexexclusive",
     "mirror",
@@ -152,7 +152,7 @@ fn choose<T>(slot: &mut Option<T>, value: T, clash: &str) -> Result<(), String> 
 
 /// The full name a word stands for: itself when it is a name, else the one name it is a
 /// prefix of (case-insensitive), as Popeye reads abbreviations.
-fn expand(word: &str, names: &[&'static str]) -> String {
+pub(crate) fn expand(word: &str, names: &[&'static str]) -> String {
     let lower = word.to_ascii_lowercase();
     if names.contains(&lower.as_str()) {
         return lower;

@@ -7,8 +7,9 @@ pub mod glyphs;
 pub mod svg;
 
 use crate::board::{Color, Role, Square};
-use crate::input::{AliceBoard, PieceSpec, ProblemSpec, TextKind};
-use crate::output::text::{attribute_lines, option_lines};
+use crate::conditions::spelling::condition_lines;
+use crate::input::{AliceBoard, PieceSpec, ProblemSpec, Span, Spanned, TextKind};
+use crate::output::text::{attribute_lines, castling_line, option_lines};
 use crate::problem::TwinSetup;
 
 /// One unit as it is drawn.
@@ -142,10 +143,15 @@ impl Diagram {
         // The two boards of Alice chess say where each unit stands, so the lines naming
         // them are left out.
         let mut notes: Vec<String> = attribute_lines(units, &conditions, false);
-        let conds = conditions.join(" ");
-        if !conds.is_empty() {
-            notes.push(conds);
-        }
+        let words: Vec<Spanned<String>> = conditions
+            .iter()
+            .map(|w| Spanned::new(w.to_string(), Span::default()))
+            .collect();
+        notes.extend(condition_lines(
+            &words,
+            units.iter().any(|u| u.alice.is_some()),
+        ));
+        notes.extend(castling_line(spec));
         notes.extend(option_lines(spec));
         Diagram {
             heading,

@@ -255,14 +255,27 @@ fn attributes_are_named_under_the_diagram() {
 
 #[test]
 fn long_lines_are_squeezed_to_the_width() {
-    let long = "Circe Parrain Circe Mirror Circe Clone Madrasi Isardam Patrol Andernach Monochrome";
+    let long = "Die Schwalbe, Heft 321, Juni 2026, Thematurnier der Vereinigung der Problemfreunde";
     let svg = svg_of(&format!(
-        "stipulation h#2 condition {long} pieces white Ke1 black Ka8 end"
+        "author A. Composer\norigin {long}\nstipulation h#2 pieces white Ke1 black Ka8 end"
     ));
     let doc = roxmltree::Document::parse(&svg).unwrap();
-    let note = doc
+    let origin = doc
         .descendants()
-        .find(|n| n.attribute("class") == Some("note"))
+        .find(|n| n.attribute("class") == Some("heading"))
         .unwrap();
-    assert!(note.attribute("textLength").is_some());
+    assert_eq!(origin.text(), Some(long));
+    assert!(origin.attribute("textLength").is_some());
+    let author = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("heading author"))
+        .unwrap();
+    assert!(author.attribute("textLength").is_none());
+}
+
+#[test]
+fn conditions_are_named_as_the_reference_solver_names_them() {
+    let svg =
+        svg_of("stipulation h#2 condition ParrainCirce Madrasi pieces white Ke1 black Ka8 end");
+    assert_eq!(texts(&svg, "note"), ["Circe Parrain", "Madrasi"]);
 }

@@ -2,11 +2,13 @@
 
 use super::notation::full;
 use crate::board::{Color, Square};
+use crate::conditions::spelling::condition_lines;
 use crate::input::{PieceSpec, ProblemSpec, TextKind};
 use crate::problem::{Outcome, ProblemReport, TwinReport};
 use crate::search::{
     AttackNode, BattleSolution, DefenceNode, HelpLine, HelpSolution, Step, Threat,
 };
+use crate::stipulation::Stipulation;
 use std::fmt::Write;
 
 const WIDTH: usize = 37;
@@ -71,7 +73,56 @@ pub fn option_lines(spec: &ProblemSpec) -> Vec<String> {
     if o.half_duplex {
         v.push("HalfDuplex".to_string());
     }
+    if o.quodlibet {
+        v.push("Quodlibet".to_string());
+    }
     v
+}
+
+/// Option CastlingMutuallyExclusive as the reference solver lists it (not centred): the
+/// pairs of rook squares.
+pub fn castling_line(spec: &ProblemSpec) -> Option<String> {
+    let pairs = &spec.options.castling_mutually_exclusive;
+    (!pairs.is_empty()).then(|| {
+        let listed: Vec<String> = pairs.iter().map(|(a, b)| format!("{a}{b}")).collect();
+        format!("CastlingMutuallyExclusive {}", listed.join(" "))
+    })
+}
+
+/// The stipulation as the reference solver writes it over the play: a help play that
+/// White starts is half a move shorter (`h#2.5` for `h#3` with option WhiteToPlay), and
+/// battle play shows the options that bound the defence (`#6/1` with Threat 1,
+/// `#4//2` with MaxFlightSquares 2, `#3;1,1` with NonTrivial 1 1).
+pub fn stipulation_line(stip: &Stipulation, spec: &ProblemSpec) -> String {
+    let o = &spec.options;
+    if stip.play.is_help() && !stip.series {
+        if o.white_to_play && !stip.half && stip.moves > 0 {
+            let shown = Stipulation {
+                moves: stip.moves - 1,
+                half: true,
+                ..*stip
+            };
+            return shown.to_string();
+        }
+        return stip.to_string();
+    }
+    let mut text = stip.to_string();
+    if stip.series {
+        return text;
+    }
+    if o.threat.is_some() || o.max_flight_squares.is_some() {
+        text.push('/');
+        if let Some(t) = o.threat {
+            text.push_str(&t.to_string());
+        }
+    }
+    if let Some(f) = o.max_flight_squares {
+        text.push_str(&format!("/{f}"));
+    }
+    if let Some((a, b)) = o.non_trivial {
+        text.push_str(&format!(";{a},{b}"));
+    }
+    text
 }
 
 /// Squares from a8 to h1, rank by rank, as Popeye lists attributes.
@@ -134,7 +185,7 @@ fn header(out: &mut String, report: &ProblemReport) {
     let stip = report
         .twins
         .first()
-        .map(|t| t.stipulation.to_string())
+        .map(|t| stipulation_line(&t.stipulation, spec))
         .unwrap_or_default();
     if !spec.proof_start.is_empty() {
         // `a=>b`: the start position, who moves first, then the position to reach.
@@ -152,9 +203,12 @@ fn header(out: &mut String, report: &ProblemReport) {
     for line in attribute_lines(&spec.pieces, &spec.condition_words(), true) {
         centred(out, &line);
     }
-    let conds = spec.condition_words().join(" ");
-    if !conds.is_empty() {
-        centred(out, &conds);
+    let alice_units = spec.pieces.iter().any(|u| u.alice.is_some());
+    for line in condition_lines(&spec.conditions, alice_units) {
+        centred(out, &line);
+    }
+    if let Some(line) = castling_line(spec) {
+        let _ = writeln!(out, "{line}");
     }
     for l in option_lines(spec) {
         centred(out, &l);
@@ -473,5 +527,41 @@ mod tests {
         let line = "1.Qg1*b6   2.Bf4-d2   3.Kf5-e4   4.Qb6-b4 #";
         assert!(lines.iter().any(|l| l == line), "{lines:?}");
         assert!(lines.iter().all(|l| !l.contains(" = ")), "{lines:?}");
+    }
+}
+
+#[cfg(test)]
+mod stipulation_line_tests {
+    use super::*;
+    use crate::input::parse_file;
+
+    fn line(text: &str) -> String {
+        let spec = parse_file(text).into_iter().next().unwrap().unwrap();
+        let stip = spec.stipulation.as_ref().unwrap().value;
+        stipulation_line(&stip, &spec)
+    }
+
+    #[test]
+    fn the_stipulation_line_is_the_reference_solvers() {
+        // Each printed by Popeye 4.104 for these stipulations and options.
+        for (text, printed) in [
+            ("stipulation h#3 option WhiteToPlay", "h#2.5"),
+            ("stipulation h#2.5 option WhiteToPlay", "h#2.5"),
+            ("stipulation hs#3 option WhiteToPlay", "hs#2.5"),
+            ("stipulation h=2 option WhiteToPlay", "h=1.5"),
+            ("stipulation #3 option Threat 1", "#3/1"),
+            ("stipulation s#3 option Threat 1", "s#3/1"),
+            ("stipulation #2 option MaxFlightSquares 2", "#2//2"),
+            ("stipulation #3 option NonTrivial 1 1", "#3;1,1"),
+            (
+                "stipulation #4 option Threat 2 MaxFlightSquares 1 NonTrivial 2 1",
+                "#4/2/1;2,1",
+            ),
+            ("stipulation #3 option Defence 1", "#3"),
+            ("stipulation h#3", "h#3"),
+        ] {
+            let problem = format!("begin\n{text}\npieces white Ke1 black Ke8\nend\n");
+            assert_eq!(line(&problem), printed, "{text}");
+        }
     }
 }
