@@ -397,7 +397,9 @@ fn battle(out: &mut String, solution: &BattleSolution) {
         for d in &post.defences {
             defence(out, d, 1);
         }
-        out.push('\n');
+        if !solution.roots.is_empty() {
+            out.push('\n');
+        }
     }
     for root in &solution.roots {
         let mark = if root.forced_goal {

@@ -138,7 +138,7 @@ fn apply(
             for u in units.iter_mut().filter(|u| u.role == *from) {
                 u.role = *to;
             }
-            format!("{}==>{}", from.code(), to.code())
+            format!("{} ==> {}", from.code(), to.code())
         }
         TwinChange::Stipulation(s) => {
             *stip = Spanned::new(*s, change.span);
@@ -146,9 +146,9 @@ fn apply(
         }
         TwinChange::Condition(words) => {
             *conds = words.clone();
-            // One condition a line, as the reference solver lists them: `b) Circe` and
-            // `   Isardam` below it.
-            crate::conditions::condition_groups(words).join("\n   ")
+            // One condition a line, as the reference solver lists and spells them:
+            // `b) Circe` and `   Isardam` below it.
+            crate::conditions::spelling::condition_lines(words, false).join("\n   ")
         }
     })
 }
