@@ -8,7 +8,7 @@ use crate::problem::{Outcome, ProblemReport, TwinReport};
 use crate::search::{
     AttackNode, BattleSolution, DefenceNode, HelpLine, HelpSolution, Step, Threat,
 };
-use crate::stipulation::Stipulation;
+use crate::stipulation::{Play, Stipulation};
 use std::fmt::Write;
 
 const WIDTH: usize = 37;
@@ -212,6 +212,14 @@ fn header(out: &mut String, report: &ProblemReport) {
     }
     for l in option_lines(spec) {
         centred(out, &l);
+    }
+    // Series direct play has no set play; the reference solver says it ignores the option.
+    let series_direct = report
+        .twins
+        .first()
+        .is_some_and(|t| t.stipulation.series && t.stipulation.play == Play::Direct);
+    if spec.options.set_play && series_direct {
+        out.push_str("SetPlay not applicable - ignored\n");
     }
     out.push('\n');
 }
@@ -481,6 +489,21 @@ fn defence(out: &mut String, node: &DefenceNode, number: u32) {
 mod tests {
     use crate::input::parse_file;
     use crate::problem::{solve_problem, SolveConfig};
+
+    #[test]
+    fn set_play_in_series_direct_play_is_said_to_be_ignored() {
+        // As Popeye 4.104 prints it for ser-# and ser-= (not for ser-h#, ser-s#, h#, #).
+        let text = |stip: &str| {
+            let source = format!(
+                "begin\nstipulation {stip}\noption SetPlay\npieces white Kg6 Ra1 black Kh8\nend\n"
+            );
+            let spec = parse_file(&source).remove(0).expect("parses");
+            super::problem(&solve_problem(&spec, &SolveConfig::default()).expect("solves"))
+        };
+        assert!(text("ser-#1").contains("\nSetPlay not applicable - ignored\n\n"));
+        assert!(!text("ser-h#1").contains("not applicable"));
+        assert!(!text("#1").contains("not applicable"));
+    }
 
     /// The solution lines the printer writes for a problem text, trimmed.
     fn solution_lines(source: &str) -> Vec<String> {
