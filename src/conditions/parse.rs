@@ -37,9 +37,16 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 68] = [
+pub(crate) const CONDITION_NAMES: [&str; 75] = [
     "circe",
     "anticirce",
+    "antipodeancirce",
+    "antipodeananticirce",
+    "diagramanticirce",
+    "fileanticirce",
+    "equipollentsanticirce",
+    "mirroranticirce",
+    "symmetryanticirce",
     "mirrorcirce",
     "symmetrycirce",
     "pwc",
@@ -233,6 +240,23 @@ fn parse_grouped(
         let preset: Option<Circe> = match lower.as_str() {
             "circe" => Some(Circe::circe()),
             "anticirce" => Some(Circe::anticirce()),
+            // The reference solver's names of Anticirce types with another rebirth square.
+            "antipodeananticirce"
+            | "diagramanticirce"
+            | "fileanticirce"
+            | "equipollentsanticirce"
+            | "mirroranticirce"
+            | "symmetryanticirce" => Some(Circe {
+                square: match lower.as_str() {
+                    "antipodeananticirce" => SquareRule::Antipodes,
+                    "diagramanticirce" => SquareRule::Diagram,
+                    "fileanticirce" => SquareRule::File,
+                    "equipollentsanticirce" => SquareRule::Equipollents,
+                    "mirroranticirce" => SquareRule::Mirror,
+                    _ => SquareRule::Symmetry,
+                },
+                ..Circe::anticirce()
+            }),
             "mirrorcirce" => Some(Circe {
                 square: SquareRule::Mirror,
                 ..Circe::circe()
@@ -285,7 +309,7 @@ fn parse_grouped(
                 square: SquareRule::File,
                 ..Circe::circe()
             }),
-            "antipodescirce" => Some(Circe {
+            "antipodescirce" | "antipodeancirce" => Some(Circe {
                 square: SquareRule::Antipodes,
                 ..Circe::circe()
             }),

@@ -24,138 +24,43 @@ enum Spelling {
 
 use Spelling::{Circe, Named};
 
+/// A Circe type with the options its name implies.
+const fn circe(implied: &'static [&'static str]) -> Spelling {
+    Circe {
+        anti: false,
+        implied,
+    }
+}
+
+/// An Anticirce type with the options its name implies.
+const fn anti(implied: &'static [&'static str]) -> Spelling {
+    Circe {
+        anti: true,
+        implied,
+    }
+}
+
 /// Every condition name, its spelling and its place among the lines (lower first). The
 /// Circe types share the place of `Circe` or `AntiCirce`.
 const NAMES: &[(&str, Spelling, u16)] = &[
     ("maximummer", Named("Maximummer"), 0),
-    (
-        "circe",
-        Circe {
-            anti: false,
-            implied: &[],
-        },
-        10,
-    ),
-    (
-        "mirrorcirce",
-        Circe {
-            anti: false,
-            implied: &["mirror"],
-        },
-        10,
-    ),
-    (
-        "symmetrycirce",
-        Circe {
-            anti: false,
-            implied: &["symmetry"],
-        },
-        10,
-    ),
-    (
-        "pwc",
-        Circe {
-            anti: false,
-            implied: &["pwc"],
-        },
-        10,
-    ),
-    (
-        "diagramcirce",
-        Circe {
-            anti: false,
-            implied: &["diagram"],
-        },
-        10,
-    ),
-    (
-        "parraincirce",
-        Circe {
-            anti: false,
-            implied: &["parrain"],
-        },
-        10,
-    ),
-    (
-        "contraparrain",
-        Circe {
-            anti: false,
-            implied: &["contraparrain"],
-        },
-        10,
-    ),
-    (
-        "equipollentscirce",
-        Circe {
-            anti: false,
-            implied: &["equipollents"],
-        },
-        10,
-    ),
-    (
-        "circeclone",
-        Circe {
-            anti: false,
-            implied: &["clone"],
-        },
-        10,
-    ),
-    (
-        "couscouscirce",
-        Circe {
-            anti: false,
-            implied: &["couscous"],
-        },
-        10,
-    ),
-    (
-        "chameleoncirce",
-        Circe {
-            anti: false,
-            implied: &["chameleon"],
-        },
-        10,
-    ),
-    (
-        "circeassassin",
-        Circe {
-            anti: false,
-            implied: &["assassin"],
-        },
-        10,
-    ),
-    (
-        "filecirce",
-        Circe {
-            anti: false,
-            implied: &["file"],
-        },
-        10,
-    ),
-    (
-        "antipodescirce",
-        Circe {
-            anti: false,
-            implied: &["antipodes"],
-        },
-        10,
-    ),
-    (
-        "circetake&make",
-        Circe {
-            anti: false,
-            implied: &["take&make"],
-        },
-        10,
-    ),
-    (
-        "supercirce",
-        Circe {
-            anti: false,
-            implied: &["super"],
-        },
-        10,
-    ),
+    ("circe", circe(&[]), 10),
+    ("mirrorcirce", circe(&["mirror"]), 10),
+    ("symmetrycirce", circe(&["symmetry"]), 10),
+    ("pwc", circe(&["pwc"]), 10),
+    ("diagramcirce", circe(&["diagram"]), 10),
+    ("parraincirce", circe(&["parrain"]), 10),
+    ("contraparrain", circe(&["contraparrain"]), 10),
+    ("equipollentscirce", circe(&["equipollents"]), 10),
+    ("circeclone", circe(&["clone"]), 10),
+    ("couscouscirce", circe(&["couscous"]), 10),
+    ("chameleoncirce", circe(&["chameleon"]), 10),
+    ("circeassassin", circe(&["assassin"]), 10),
+    ("filecirce", circe(&["file"]), 10),
+    ("antipodescirce", circe(&["antipodes"]), 10),
+    ("antipodeancirce", circe(&["antipodes"]), 10),
+    ("circetake&make", circe(&["take&make"]), 10),
+    ("supercirce", circe(&["super"]), 10),
     ("kamikazecirce", Named("KamikazeCirce"), 11),
     ("madrasi", Named("Madrasi"), 20),
     ("bichromchess", Named("BichromChess"), 30),
@@ -170,30 +75,15 @@ const NAMES: &[(&str, Spelling, u16)] = &[
     ("whitemaximummer", Named("WhiteMaximummer"), 120),
     ("whiteminimummer", Named("WhiteMinimummer"), 130),
     ("einsteinchess", Named("EinsteinChess"), 140),
-    (
-        "anticirce",
-        Circe {
-            anti: true,
-            implied: &[],
-        },
-        150,
-    ),
-    (
-        "anticlonecirce",
-        Circe {
-            anti: true,
-            implied: &["clone"],
-        },
-        150,
-    ),
-    (
-        "antisupercirce",
-        Circe {
-            anti: true,
-            implied: &["super"],
-        },
-        150,
-    ),
+    ("anticirce", anti(&[]), 150),
+    ("anticlonecirce", anti(&["clone"]), 150),
+    ("antisupercirce", anti(&["super"]), 150),
+    ("antipodeananticirce", anti(&["antipodes"]), 150),
+    ("diagramanticirce", anti(&["diagram"]), 150),
+    ("fileanticirce", anti(&["file"]), 150),
+    ("equipollentsanticirce", anti(&["equipollents"]), 150),
+    ("mirroranticirce", anti(&["mirror"]), 150),
+    ("symmetryanticirce", anti(&["symmetry"]), 150),
     ("reversaleinsteinchess", Named("ReversalEinsteinChess"), 160),
     ("andernachchess", Named("AndernachChess"), 170),
     ("antiandernachchess", Named("AntiAndernachChess"), 180),
@@ -405,6 +295,9 @@ mod tests {
                 "Circe VerticalMirror RexInclusive",
             ),
             ("pwc", "Circe PWC"),
+            ("AntipodeanCirce", "Circe Antipodes"),
+            ("EquipollentsAntiCirce", "AntiCirce Equipollents"),
+            ("DiagramAntiCirce", "AntiCirce Diagram"),
         ] {
             assert_eq!(lines(words), [printed], "{words}");
         }
