@@ -167,13 +167,11 @@ pub fn solve_task(task: &Task, config: &SolveConfig, check: bool) -> Vec<ReportR
         if !check {
             return Ok((solve_problem(spec, config)?, None));
         }
-        let solving = check::solving_spec(spec);
-        let report = solve_problem(&solving, config)?;
         let check_config = CheckConfig {
             solve: config.clone(),
             intended: None,
         };
-        let verdicts = check::judge_report(spec, &solving, &report, &check_config)?;
+        let (report, verdicts) = check::check_with_report(spec, &check_config)?;
         Ok((report, Some(verdicts)))
     };
     match catch_unwind(AssertUnwindSafe(solve)) {

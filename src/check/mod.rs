@@ -137,9 +137,19 @@ fn is_battle(stip: &Stipulation) -> bool {
 /// Checks every twin of a problem. Errors that concern the whole problem (no
 /// stipulation, a bad twin, a malformed `intended-solutions` remark) come back as `Err`.
 pub fn check_problem(spec: &ProblemSpec, config: &CheckConfig) -> Result<ProblemCheck, SetupError> {
+    check_with_report(spec, config).map(|(_, check)| check)
+}
+
+/// As [`check_problem`], with the solution it judged (as [`solving_spec`] solves it), for
+/// the callers that print the play too.
+pub fn check_with_report(
+    spec: &ProblemSpec,
+    config: &CheckConfig,
+) -> Result<(ProblemReport, ProblemCheck), SetupError> {
     let solving = solving_spec(spec);
     let report = solve_problem(&solving, &config.solve)?;
-    judge_report(spec, &solving, &report, config)
+    let check = judge_report(spec, &solving, &report, config)?;
+    Ok((report, check))
 }
 
 /// The problem as the check solves it: with variations and tries, and every key and

@@ -7,7 +7,7 @@ use fairy::batch::{self, ReportRow, RowError};
 use fairy::check::{self, CheckConfig, Intended, ProblemCheck, VerdictKind};
 use fairy::input::ProblemSpec;
 use fairy::output::{self, html::HtmlReport};
-use fairy::problem::{solve_problem, SetupError, SolveConfig};
+use fairy::problem::{SetupError, SolveConfig};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -177,15 +177,13 @@ fn places_in_files(items: &[Item]) -> Vec<usize> {
         .collect()
 }
 
-/// Checks a problem (as `check::check_problem`), keeping the play for the HTML page.
+/// Checks a problem, with the rows of its play for the HTML page.
 fn check_with_rows(
     file: &str,
     spec: &ProblemSpec,
     config: &CheckConfig,
 ) -> Result<(ProblemCheck, Vec<ReportRow>), SetupError> {
-    let solving = check::solving_spec(spec);
-    let report = solve_problem(&solving, &config.solve)?;
-    let verdicts = check::judge_report(spec, &solving, &report, config)?;
+    let (report, verdicts) = check::check_with_report(spec, config)?;
     let rows = batch::problem_rows(file, spec.index, &report, Some(&verdicts));
     Ok((verdicts, rows))
 }

@@ -8,8 +8,8 @@ pub mod svg;
 
 use crate::board::{Color, Role, Square};
 use crate::conditions::spelling::condition_lines;
-use crate::input::{AliceBoard, PieceSpec, ProblemSpec, Span, Spanned, TextKind};
-use crate::output::text::{attribute_lines, castling_line, option_lines};
+use crate::input::{AliceBoard, PieceSpec, ProblemSpec, Spanned, TextKind};
+use crate::output::text::{attribute_lines, castling_line, option_lines, plays_alice};
 use crate::problem::TwinSetup;
 
 /// One unit as it is drawn.
@@ -82,23 +82,16 @@ impl Diagram {
             .as_ref()
             .map(|s| s.value.to_string())
             .unwrap_or_default();
-        Diagram::build(
-            spec,
-            &spec.pieces,
-            stipulation,
-            spec.condition_words(),
-            None,
-        )
+        Diagram::build(spec, &spec.pieces, stipulation, &spec.conditions, None)
     }
 
     /// The diagram of one twin: its units, stipulation, conditions and label.
     pub fn of_twin(spec: &ProblemSpec, twin: &TwinSetup) -> Diagram {
-        let conditions: Vec<&str> = twin.conditions.iter().map(|w| w.value.as_str()).collect();
         Diagram::build(
             spec,
             &twin.units,
             twin.stipulation.value.to_string(),
-            conditions,
+            &twin.conditions,
             twin.label.as_deref().map(|l| l.trim_end().to_string()),
         )
     }
@@ -107,7 +100,7 @@ impl Diagram {
         spec: &ProblemSpec,
         units: &[PieceSpec],
         stipulation: String,
-        conditions: Vec<&str>,
+        conditions: &[Spanned<String>],
         twin: Option<String>,
     ) -> Diagram {
         let mut heading = Vec::new();
@@ -119,10 +112,8 @@ impl Diagram {
         ] {
             heading.extend(spec.texts_of(kind).map(|t| t.trim().to_string()));
         }
-        let alice = units.iter().any(|u| u.alice.is_some())
-            || conditions
-                .iter()
-                .any(|w| w.to_ascii_lowercase().contains("alice"));
+        let words: Vec<&str> = conditions.iter().map(|w| w.value.as_str()).collect();
+        let alice = plays_alice(units, &words);
         let all: Vec<&PieceSpec> = units.iter().collect();
         let boards = if alice {
             let (b, a): (Vec<&PieceSpec>, Vec<&PieceSpec>) =
@@ -142,13 +133,9 @@ impl Diagram {
         };
         // The two boards of Alice chess say where each unit stands, so the lines naming
         // them are left out.
-        let mut notes: Vec<String> = attribute_lines(units, &conditions, false);
-        let words: Vec<Spanned<String>> = conditions
-            .iter()
-            .map(|w| Spanned::new(w.to_string(), Span::default()))
-            .collect();
+        let mut notes: Vec<String> = attribute_lines(units, &words, false);
         notes.extend(condition_lines(
-            &words,
+            conditions,
             units.iter().any(|u| u.alice.is_some()),
         ));
         notes.extend(castling_line(spec));

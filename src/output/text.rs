@@ -135,6 +135,15 @@ fn squares_listed(units: &[&PieceSpec]) -> String {
         .join(" ")
 }
 
+/// Whether a problem is played on Alice boards: a condition names Alice, or a unit is
+/// given a board.
+pub fn plays_alice(units: &[PieceSpec], conditions: &[&str]) -> bool {
+    units.iter().any(|u| u.alice.is_some())
+        || conditions
+            .iter()
+            .any(|w| w.to_ascii_lowercase().contains("alice"))
+}
+
 /// Lines naming the units with attributes: `Royal e8`, `Kamikaze a8 c8`, and (with
 /// `alice_boards`) the boards of Alice chess, for a problem under `conditions`.
 pub fn attribute_lines(
@@ -152,11 +161,7 @@ pub fn attribute_lines(
     named("Royal", &|u| u.royal);
     named("Kamikaze", &|u| u.kamikaze);
     named("Chameleon", &|u| u.chameleon);
-    let alice = units.iter().any(|u| u.alice.is_some())
-        || conditions
-            .iter()
-            .any(|w| w.to_ascii_lowercase().contains("alice"));
-    if alice && alice_boards {
+    if alice_boards && plays_alice(units, conditions) {
         let on_b = |u: &PieceSpec| u.alice == Some(crate::input::AliceBoard::B);
         named("AliceA", &|u| !on_b(u));
         named("AliceB", &on_b);
