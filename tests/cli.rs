@@ -365,3 +365,66 @@ fn heartbeat_lines_stop_the_run_when_nobody_reads_them() {
     assert_eq!(status.code(), Some(1));
     assert!(start.elapsed() < std::time::Duration::from_secs(10));
 }
+
+/// Streaming, as a front end sees it: the reference solver's command line, a file without
+/// extension, `option Variation NoBoard`; each solution is on standard output as soon as
+/// it is proven, and SIGTERM (a front end's stop button) ends the run at once with the
+/// reference solver's words, what was proven already out. Constructed: twin a) is the
+/// mirrored fool's mate from the game array (h#2, eight solutions), twin b) asks for h#6
+/// from there, a search of many seconds.
+#[cfg(unix)]
+#[test]
+fn solutions_stream_and_a_stopped_run_keeps_them() {
+    use std::io::{BufRead, BufReader, Read};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("problem");
+    std::fs::write(
+        &path,
+        "begin\npieces white Ke1 Qd1 Ra1 Rh1 Bc1 Bf1 Sb1 Sg1 Pa2 Pb2 Pc2 Pd2 Pe2 Pf2 Pg2 Ph2\n\
+         black Ke8 Qd8 Ra8 Rh8 Bc8 Bf8 Sb8 Sg8 Pa7 Pb7 Pc7 Pd7 Pe7 Pf7 Pg7 Ph7\n\
+         stipulation h#2\noption Variation NoBoard\ntwin stipulation h#6\nend\n",
+    )
+    .unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .args(["-maxmem", "64M"])
+        .arg(&path)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut seen = Vec::new();
+    // Read up to the first solution of twin b).
+    loop {
+        let mut line = String::new();
+        assert!(
+            out.read_line(&mut line).unwrap() > 0,
+            "the run ended early: {seen:?}"
+        );
+        let twin_b = seen.iter().any(|l: &String| l.starts_with("b)"));
+        let solution = line.trim_start().starts_with("1.");
+        seen.push(line);
+        if twin_b && solution {
+            break;
+        }
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    let text = seen.concat() + &rest;
+    // Twin a) was out whole before twin b) began, and twin b)'s first solution before
+    // its search ended: the run was stopped after it, by the signal.
+    assert!(
+        text.contains("a) \n\n  1.f7-f6 e2-e3   2.g7-g5 Qd1-h5 #\n"),
+        "{text}"
+    );
+    assert!(!text.contains("solution finished"), "{text}");
+    let last = text.trim_end().lines().last().unwrap();
+    assert!(last.starts_with("Abort by signal 15 after "), "{text}");
+    assert!(last.ends_with(" s"), "{last}");
+    assert_eq!(status.code(), Some(1), "{text}");
+}

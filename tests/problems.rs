@@ -35,7 +35,7 @@
 use fairy::check::{parse_remark, RemarkKind};
 use fairy::input::{parse_file, TextKind};
 use fairy::output::text;
-use fairy::problem::{solve_problem, Outcome, ProblemReport, SolveConfig};
+use fairy::problem::{solve_problem, solve_problem_streamed, Outcome, ProblemReport, SolveConfig};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -377,9 +377,10 @@ pieces white Ke1 Ra1 Rh1 Pb3 black Kd3 Rh2 Pf3
 /// The whole printed solution of every problem under `problems/` is the same on one
 /// thread and on two: the parallel searches split their work differently (the battle
 /// root, for one, searches its costliest moves first with several threads) but report in
-/// the one-thread order.
+/// the one-thread order. On two threads the text is also printed as the search goes
+/// (`text::Printer`, as `fairy solve` prints), and that stream is the same text.
 #[test]
-fn one_thread_and_two_print_the_same() {
+fn one_thread_and_two_print_the_same_and_streaming_changes_nothing() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("problems");
     let mut files = Vec::new();
     inp_files(&root, &mut files);
@@ -392,7 +393,21 @@ fn one_thread_and_two_print_the_same() {
             .num_threads(threads)
             .build()
             .expect("a thread pool");
-        pool.install(|| solve_problem(spec, &config).map(|report| text::problem(&report)))
+        let streamed = std::sync::Mutex::new(String::new());
+        let printer = text::Printer::new(
+            |piece: &str| streamed.lock().unwrap().push_str(piece),
+            text::Footer::Plain,
+        );
+        let report = pool.install(|| solve_problem_streamed(spec, &config, &printer));
+        report.map(|report| {
+            let text = text::problem(&report);
+            let streamed = streamed.lock().unwrap().clone();
+            assert_eq!(
+                streamed, text,
+                "streamed (left) and printed from the report"
+            );
+            text
+        })
     };
     let mut compared = 0;
     for file in &files {

@@ -6,6 +6,7 @@ mod bench_cmd;
 mod check_cmd;
 mod diagram_cmd;
 mod files;
+mod interrupt;
 mod out;
 mod perft_cmd;
 mod popeye_mode;

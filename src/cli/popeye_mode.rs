@@ -6,11 +6,11 @@
 //! problem.
 
 use super::{solve_cmd, SolveArgs};
-use fairy::output;
-use fairy::problem::{ProblemReport, DEFAULT_HASH_MB};
+use fairy::output::text::Footer;
+use fairy::problem::DEFAULT_HASH_MB;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Whether `word` names a subcommand (which keeps the ordinary command line).
 fn is_subcommand(word: &str) -> bool {
@@ -60,16 +60,11 @@ impl Frame {
         )
     }
 
-    /// One problem's output with the reference solver's footer: its last line (`solution
-    /// finished.` or `Partial solution`) followed by ` Time = 0.008 s` (not with
-    /// `-regression`) and two blank lines.
-    pub fn problem(&self, report: &ProblemReport, elapsed: Duration) -> String {
-        let text = output::text::problem(report);
-        let body = text.strip_suffix('\n').unwrap_or(&text);
-        if self.regression {
-            format!("{body}\n\n\n")
-        } else {
-            format!("{body} Time = {:.3} s\n\n\n", elapsed.as_secs_f64())
+    /// The reference solver's footer after a problem solved from `start`: ` Time =
+    /// 0.008 s` after its last line (not with `-regression`), and two blank lines.
+    pub fn footer(&self, start: Instant) -> Footer {
+        Footer::Reference {
+            since: (!self.regression).then_some(start),
         }
     }
 }

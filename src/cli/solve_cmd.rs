@@ -1,9 +1,9 @@
 use super::diagram_cmd::{self, DiagramFiles};
 use super::files::{self, Item};
-use super::out;
+use super::{interrupt, out};
 use super::{report_error, SolveArgs};
 use fairy::input;
-use fairy::output;
+use fairy::output::{self, text::Footer};
 use fairy::problem::{self, SolveConfig};
 use std::time::{Duration, Instant};
 
@@ -80,6 +80,13 @@ pub fn run(args: &SolveArgs) -> i32 {
     if let Some(frame) = &args.popeye {
         out::print(&frame.greeting(args.hash));
     }
+    interrupt::install(if args.popeye.is_some() {
+        interrupt::Ending::Reference
+    } else if args.json {
+        interrupt::Ending::Json
+    } else {
+        interrupt::Ending::Text
+    });
     for item in items {
         let spec = match item.parsed {
             Ok(spec) => spec,
@@ -91,7 +98,19 @@ pub fn run(args: &SolveArgs) -> i32 {
         };
         failed |= !diagram_cmd::write_for(&mut diagrams, &item.file, &spec);
         let start = Instant::now();
-        match problem::solve_problem(&spec, &config) {
+        interrupt::problem_begins();
+        let solved = if args.json {
+            problem::solve_problem(&spec, &config)
+        } else {
+            // Text streams: each piece is written as soon as it is proven.
+            let footer = match &args.popeye {
+                Some(frame) => frame.footer(start),
+                None => Footer::Plain,
+            };
+            let printer = output::text::Printer::new(out::print, footer);
+            problem::solve_problem_streamed(&spec, &config, &printer)
+        };
+        match solved {
             Ok(report) => {
                 for twin in &report.twins {
                     if let Err(e) = &twin.outcome {
@@ -106,14 +125,9 @@ pub fn run(args: &SolveArgs) -> i32 {
                         );
                     }
                 }
-                let text = if args.json {
-                    format!("{}\n", output::json::problem(&report, &item.file))
-                } else if let Some(frame) = &args.popeye {
-                    frame.problem(&report, start.elapsed())
-                } else {
-                    output::text::problem(&report)
-                };
-                out::print(&text);
+                if args.json {
+                    out::print(&format!("{}\n", output::json::problem(&report, &item.file)));
+                }
             }
             Err(e) => {
                 report_error(&item.file, e.span.line, e.span.col, &e.message);

@@ -4,12 +4,12 @@ use super::notation::full;
 use crate::board::{Color, Square};
 use crate::conditions::spelling::condition_lines;
 use crate::input::{PieceSpec, ProblemSpec, TextKind};
-use crate::problem::{Outcome, ProblemReport, TwinReport};
-use crate::search::{
-    AttackNode, BattleSolution, DefenceNode, HelpLine, HelpSolution, Step, Threat,
-};
+use crate::problem::{replay, Listener, Outcome, ProblemReport, TwinReport};
+use crate::search::{AttackNode, BattleSolution, DefenceNode, HelpLine, RootMove, Step, Threat};
 use crate::stipulation::{Play, Stipulation};
 use std::fmt::Write;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 const WIDTH: usize = 37;
 
@@ -169,9 +169,9 @@ pub fn attribute_lines(
     lines
 }
 
-/// The texts, the diagram, the stipulation, conditions and options above the play.
-fn header(out: &mut String, report: &ProblemReport) {
-    let spec = &report.spec;
+/// The texts, the diagram, the stipulation (of the first twin), conditions and options
+/// above the play.
+fn header(out: &mut String, spec: &ProblemSpec, first: Option<&Stipulation>) {
     out.push('\n');
     for kind in [
         TextKind::Author,
@@ -187,11 +187,7 @@ fn header(out: &mut String, report: &ProblemReport) {
         let _ = writeln!(out, "{}", t.trim_end());
     }
     out.push('\n');
-    let stip = report
-        .twins
-        .first()
-        .map(|t| stipulation_line(&t.stipulation, spec))
-        .unwrap_or_default();
+    let stip = first.map(|s| stipulation_line(s, spec)).unwrap_or_default();
     if !spec.proof_start.is_empty() {
         // `a=>b`: the start position, who moves first, then the position to reach.
         diagram(out, &spec.proof_start, "");
@@ -219,10 +215,7 @@ fn header(out: &mut String, report: &ProblemReport) {
         centred(out, &l);
     }
     // Series direct play has no set play; the reference solver says it ignores the option.
-    let series_direct = report
-        .twins
-        .first()
-        .is_some_and(|t| t.stipulation.series && t.stipulation.play == Play::Direct);
+    let series_direct = first.is_some_and(|s| s.series && s.play == Play::Direct);
     if spec.options.set_play && series_direct {
         out.push_str("SetPlay not applicable - ignored\n");
     }
@@ -239,61 +232,143 @@ fn no_board_header(out: &mut String, spec: &ProblemSpec) {
 
 /// The whole output of one problem.
 pub fn problem(report: &ProblemReport) -> String {
-    let spec = &report.spec;
-    let mut out = String::new();
-    if spec.options.no_board {
-        no_board_header(&mut out, spec);
-    } else {
-        header(&mut out, report);
-    }
-    if spec.zero_position.is_some() {
-        out.push_str("zeroposition\n\n\n");
-    }
-    let mut partial = false;
-    for twin in &report.twins {
-        partial |= twin_block(&mut out, twin);
-    }
-    out.push_str(if partial {
-        "Partial solution\n"
-    } else {
-        "solution finished.\n"
-    });
-    out
+    let text = Mutex::new(String::new());
+    let printer = Printer::new(
+        |piece: &str| {
+            text.lock()
+                .expect("no panic while printing")
+                .push_str(piece)
+        },
+        Footer::Plain,
+    );
+    replay(report, &printer);
+    text.into_inner().expect("no panic while printing")
 }
 
-/// Prints one twin; returns whether its solution is partial.
-fn twin_block(out: &mut String, twin: &TwinReport) -> bool {
-    if let Some(label) = &twin.label {
-        let _ = writeln!(out, "{label}\n");
+/// What follows the last line of a problem's output (`solution finished.` or `Partial
+/// solution`).
+#[derive(Clone, Copy, Debug)]
+pub enum Footer {
+    /// Nothing: the line ends.
+    Plain,
+    /// The reference solver's: ` Time = 0.008 s` with the time since `since` (none under
+    /// its option `-regression`), then two blank lines.
+    Reference { since: Option<Instant> },
+}
+
+/// A time as the reference solver writes it: `2.345 s`, `1:02.345 m:s`, `1:02:03 h:m:s`.
+pub fn time_text(d: Duration) -> String {
+    let secs = d.as_secs();
+    let millis = d.subsec_millis();
+    let (hours, minutes, seconds) = (secs / 3600, secs % 3600 / 60, secs % 60);
+    if hours > 0 {
+        format!("{hours}:{minutes:02}:{seconds:02} h:m:s")
+    } else if minutes > 0 {
+        format!("{minutes}:{seconds:02}.{millis:03} m:s")
+    } else {
+        format!("{seconds}.{millis:03} s")
     }
-    match &twin.outcome {
-        Err(e) => {
-            let _ = writeln!(out, "{}\n", e.message);
-            false
-        }
-        Ok(outcome) => {
-            match outcome {
-                Outcome::Help {
-                    set_play,
-                    solutions,
-                } => {
-                    if let Some(set) = set_play {
-                        help(out, set);
-                        out.push('\n');
-                    }
-                    for s in solutions {
-                        help(out, s);
-                    }
-                    out.push('\n');
-                }
-                Outcome::Battle(solutions) => {
-                    for s in solutions {
-                        battle(out, s);
-                    }
-                }
+}
+
+/// Prints a problem in the reference solver's layout as it is solved: each event's text
+/// goes to `write` at once (`problem::Listener`), so that a solution is shown as soon as
+/// it is proven. [`problem`] prints a finished report through it.
+pub struct Printer<W: Fn(&str) + Sync> {
+    write: W,
+    footer: Footer,
+}
+
+impl<W: Fn(&str) + Sync> Printer<W> {
+    pub fn new(write: W, footer: Footer) -> Self {
+        Printer { write, footer }
+    }
+
+    fn print(&self, f: impl FnOnce(&mut String)) {
+        let mut text = String::new();
+        f(&mut text);
+        (self.write)(&text);
+    }
+}
+
+impl<W: Fn(&str) + Sync> Listener for Printer<W> {
+    fn problem_begins(&self, spec: &ProblemSpec, first: Option<&Stipulation>) {
+        self.print(|out| {
+            if spec.options.no_board {
+                no_board_header(out, spec);
+            } else {
+                header(out, spec, first);
             }
-            outcome.partial()
+            if spec.zero_position.is_some() {
+                out.push_str("zeroposition\n\n\n");
+            }
+        });
+    }
+
+    fn twin_begins(&self, label: Option<&str>) {
+        if let Some(label) = label {
+            self.print(|out| {
+                let _ = writeln!(out, "{label}\n");
+            });
         }
+    }
+
+    fn set_play_line(&self, line: &HelpLine) {
+        self.help_line(line);
+    }
+
+    fn set_play_ends(&self) {
+        (self.write)("\n");
+    }
+
+    fn help_line(&self, line: &HelpLine) {
+        self.print(|out| {
+            let _ = writeln!(out, "{}", help_line(line));
+        });
+    }
+
+    fn battle_begins(&self, prelude: &BattleSolution) {
+        self.print(|out| battle_prelude(out, prelude));
+    }
+
+    fn root(&self, root: &RootMove) {
+        self.print(|out| battle_root(out, root));
+    }
+
+    fn battle_ends(&self) {
+        (self.write)("\n");
+    }
+
+    fn twin_ends(&self, twin: &TwinReport) {
+        match &twin.outcome {
+            Err(e) => self.print(|out| {
+                let _ = writeln!(out, "{}\n", e.message);
+            }),
+            Ok(Outcome::Help { .. }) => (self.write)("\n"),
+            Ok(Outcome::Battle(_)) => {}
+        }
+    }
+
+    fn problem_ends(&self, report: &ProblemReport) {
+        let partial = report
+            .twins
+            .iter()
+            .any(|t| t.outcome.as_ref().is_ok_and(Outcome::partial));
+        let last = if partial {
+            "Partial solution"
+        } else {
+            "solution finished."
+        };
+        self.print(|out| match self.footer {
+            Footer::Plain => {
+                let _ = writeln!(out, "{last}");
+            }
+            Footer::Reference { since: None } => {
+                let _ = write!(out, "{last}\n\n\n");
+            }
+            Footer::Reference { since: Some(t) } => {
+                let _ = write!(out, "{last} Time = {}\n\n\n", time_text(t.elapsed()));
+            }
+        });
     }
 }
 
@@ -322,12 +397,6 @@ pub fn play_lines(outcome: &Outcome) -> Vec<String> {
                 .map(str::to_string)
                 .collect()
         }
-    }
-}
-
-fn help(out: &mut String, solution: &HelpSolution) {
-    for line in &solution.lines {
-        let _ = writeln!(out, "{}", help_line(line));
     }
 }
 
@@ -398,6 +467,15 @@ fn defender_indent(number: u32) -> usize {
 }
 
 fn battle(out: &mut String, solution: &BattleSolution) {
+    battle_prelude(out, solution);
+    for root in &solution.roots {
+        battle_root(out, root);
+    }
+    out.push('\n');
+}
+
+/// Battle play's set play, or its post-key play.
+fn battle_prelude(out: &mut String, solution: &BattleSolution) {
     for d in &solution.set_play {
         defence(out, d, 1);
     }
@@ -414,33 +492,34 @@ fn battle(out: &mut String, solution: &BattleSolution) {
             out.push('\n');
         }
     }
-    for root in &solution.roots {
-        let mark = if root.forced_goal {
-            "?!?"
-        } else if root.key {
-            "!"
-        } else {
-            "?"
-        };
-        let node = &root.node;
-        let _ = writeln!(
-            out,
-            "{}1.{} {mark}{}",
-            " ".repeat(3),
-            full(&node.mv),
-            threat_suffix(&node.threat)
-        );
-        threat_lines(out, &node.threat, 1);
-        for d in &node.defences {
-            defence(out, d, 1);
+}
+
+/// A key or a try, with its play.
+fn battle_root(out: &mut String, root: &RootMove) {
+    let mark = if root.forced_goal {
+        "?!?"
+    } else if root.key {
+        "!"
+    } else {
+        "?"
+    };
+    let node = &root.node;
+    let _ = writeln!(
+        out,
+        "{}1.{} {mark}{}",
+        " ".repeat(3),
+        full(&node.mv),
+        threat_suffix(&node.threat)
+    );
+    threat_lines(out, &node.threat, 1);
+    for d in &node.defences {
+        defence(out, d, 1);
+    }
+    if !root.key && !root.forced_goal {
+        let _ = writeln!(out, "    but");
+        for r in &root.refutations {
+            let _ = writeln!(out, "{}1...{} !", " ".repeat(defender_indent(1)), full(r));
         }
-        if !root.key && !root.forced_goal {
-            let _ = writeln!(out, "    but");
-            for r in &root.refutations {
-                let _ = writeln!(out, "{}1...{} !", " ".repeat(defender_indent(1)), full(r));
-            }
-        }
-        out.push('\n');
     }
     out.push('\n');
 }
@@ -493,6 +572,21 @@ fn defence(out: &mut String, node: &DefenceNode, number: u32) {
 #[cfg(test)]
 mod tests {
     use crate::input::parse_file;
+
+    #[test]
+    fn times_are_written_as_the_reference_solver_writes_them() {
+        use std::time::Duration;
+        assert_eq!(super::time_text(Duration::from_millis(2345)), "2.345 s");
+        assert_eq!(
+            super::time_text(Duration::from_millis(62_345)),
+            "1:02.345 m:s"
+        );
+        assert_eq!(
+            super::time_text(Duration::from_millis(3_723_400)),
+            "1:02:03 h:m:s"
+        );
+        assert_eq!(super::time_text(Duration::ZERO), "0.000 s");
+    }
     use crate::problem::{solve_problem, SolveConfig};
 
     #[test]

@@ -1,16 +1,20 @@
 //! A problem ready to solve: its twins set up as positions, checked for legality, and
 //! handed to the search with the rules of its conditions.
 
+mod listener;
 mod setup;
 mod twins;
+
+pub use listener::{replay, Listener};
+use listener::{SetPlay, Solutions};
 
 pub use setup::{build_position, first_mover, game_array, plans, SetupError};
 pub use twins::{expand, TwinSetup};
 
-use crate::board::Color;
+use crate::board::{Color, Position};
 use crate::conditions::{resolve_for, RuleSet, Rules, UnitMarks, WithRules};
 use crate::input::{Options, ProblemSpec};
-use crate::search::{self, BattleSolution, HelpSolution, Limits, Table};
+use crate::search::{self, BattleSolution, Found, HelpSolution, Limits, Table};
 use crate::stipulation::{Goal, Play, Stipulation};
 use std::time::{Duration, Instant};
 
@@ -121,17 +125,33 @@ pub fn solve_problem(
     spec: &ProblemSpec,
     config: &SolveConfig,
 ) -> Result<ProblemReport, SetupError> {
-    // On a worker's deep stack: the searches recurse once per half move.
-    crate::threads::on_worker(|| solve_twins(spec, config))
+    solve_problem_streamed(spec, config, &())
 }
 
-fn solve_twins(spec: &ProblemSpec, config: &SolveConfig) -> Result<ProblemReport, SetupError> {
+/// [`solve_problem`], telling `listener` what is proven as soon as it and everything
+/// printed before it are (nothing when the problem cannot be solved at all).
+pub fn solve_problem_streamed(
+    spec: &ProblemSpec,
+    config: &SolveConfig,
+    listener: &dyn Listener,
+) -> Result<ProblemReport, SetupError> {
+    // On a worker's deep stack: the searches recurse once per half move.
+    crate::threads::on_worker(|| solve_twins(spec, config, listener))
+}
+
+fn solve_twins(
+    spec: &ProblemSpec,
+    config: &SolveConfig,
+    listener: &dyn Listener,
+) -> Result<ProblemReport, SetupError> {
     let twins = twins::expand(spec).map_err(SetupError::from)?;
+    listener.problem_begins(spec, twins.first().map(|t| &t.stipulation.value));
     let mut reports = Vec::new();
     for twin in &twins {
+        listener.twin_begins(twin.label.as_deref());
         let start = Instant::now();
         let limits = limits_for(&spec.options, config);
-        let outcome = solve_twin(spec, twin, config, &limits);
+        let outcome = solve_twin(spec, twin, config, &limits, listener);
         reports.push(TwinReport {
             label: twin.label.clone(),
             stipulation: twin.stipulation.value,
@@ -142,11 +162,14 @@ fn solve_twins(spec: &ProblemSpec, config: &SolveConfig) -> Result<ProblemReport
             elapsed: start.elapsed(),
             nodes: limits.nodes(),
         });
+        listener.twin_ends(reports.last().expect("just pushed"));
     }
-    Ok(ProblemReport {
+    let report = ProblemReport {
         spec: spec.clone(),
         twins: reports,
-    })
+    };
+    listener.problem_ends(&report);
+    Ok(report)
 }
 
 fn limits_for(options: &Options, config: &SolveConfig) -> Limits {
@@ -167,6 +190,7 @@ fn solve_twin(
     twin: &TwinSetup,
     config: &SolveConfig,
     limits: &Limits,
+    listener: &dyn Listener,
 ) -> Result<Outcome, SetupError> {
     setup::check_options(&spec.options)?;
     let marks = UnitMarks::of(&twin.units);
@@ -201,6 +225,7 @@ fn solve_twin(
             config,
             limits,
             swapped,
+            listener,
         })?;
         outcome = Some(match outcome {
             None => half,
@@ -217,6 +242,7 @@ struct Run<'a> {
     config: &'a SolveConfig,
     limits: &'a Limits,
     swapped: bool,
+    listener: &'a dyn Listener,
 }
 
 impl WithRules for Run<'_> {
@@ -229,6 +255,7 @@ impl WithRules for Run<'_> {
             self.config,
             self.limits,
             self.swapped,
+            self.listener,
         )
     }
 }
@@ -242,6 +269,7 @@ fn run<R: Rules>(
     config: &SolveConfig,
     limits: &Limits,
     swapped: bool,
+    listener: &dyn Listener,
 ) -> Result<Outcome, SetupError> {
     let options = &spec.options;
     let mut stip = twin.stipulation.value;
@@ -257,7 +285,10 @@ fn run<R: Rules>(
                 proof: game.target.clone(),
                 ..plan
             })
-            .map(|plan| search::solve_plan(rules, &game.start, &plan, &table, limits))
+            .map(|plan| {
+                let found = Solutions(listener);
+                search::solve_plan_streamed(rules, &game.start, &plan, &table, limits, &found)
+            })
             .collect();
         return Ok(Outcome::Help {
             set_play: None,
@@ -270,10 +301,18 @@ fn run<R: Rules>(
         if spec.post_key {
             pos = search::null_move(&pos);
         }
-        return Ok(Outcome::Battle(vec![search::solve_battle(
-            rules, &pos, &spec, &table, limits,
-        )]));
+        let solution =
+            search::solve_battle_streamed(rules, &pos, &spec, &table, limits, &Solutions(listener));
+        listener.battle_ends();
+        return Ok(Outcome::Battle(vec![solution]));
     }
+    let help = HelpRun {
+        rules,
+        table: &table,
+        limits,
+        stip: &stip,
+        options,
+    };
     let mut set_play = None;
     if options.set_play && !swapped && stip.series && stip.play == Play::Help {
         // A series helpmate's set play: the other side's last move at once, as if
@@ -281,8 +320,8 @@ fn run<R: Rules>(
         let set_pos = search::null_move(&pos);
         if !rules.in_check(&set_pos, !set_pos.side) {
             let plan = search::help_plan(1, stip.goal);
-            let solution = search::solve_plan(rules, &set_pos, &plan, &table, limits);
-            set_play = Some(per_target(rules, &set_pos, solution, &stip, options));
+            set_play = Some(help.solve(&set_pos, &plan, &SetPlay(listener)));
+            listener.set_play_ends();
         }
     }
     if options.set_play && !swapped && !stip.series {
@@ -291,25 +330,21 @@ fn run<R: Rules>(
             let set_pos = search::null_move(&pos);
             if !rules.in_check(&set_pos, !set_pos.side) {
                 let plan = search::help_plan(half_moves - 1, stip.goal);
-                let solution = search::solve_plan(rules, &set_pos, &plan, &table, limits);
-                let mut set = per_target(rules, &set_pos, solution, &stip, options);
-                if (half_moves - 1) % 2 == 0 {
-                    // Whole moves after the pass: the reference solver shows the
-                    // pass (`1...  ...  2.Sg4-f6 Kd5-c4`).
-                    for line in &mut set.lines {
-                        line.steps.insert(0, search::Step::Pass);
-                    }
-                }
+                let set = if (half_moves - 1) % 2 == 0 {
+                    let mut set = help.solve(&set_pos, &plan, &PassFirst(&SetPlay(listener)));
+                    set.lines = set.lines.into_iter().map(pass_first).collect();
+                    set
+                } else {
+                    help.solve(&set_pos, &plan, &SetPlay(listener))
+                };
                 set_play = Some(set);
+                listener.set_play_ends();
             }
         }
     }
     let solutions = setup::plans(&stip, options)
         .iter()
-        .map(|plan| {
-            let solution = search::solve_plan(rules, &pos, plan, &table, limits);
-            per_target(rules, &pos, solution, &stip, options)
-        })
+        .map(|plan| help.solve(&pos, plan, &Solutions(listener)))
         .collect();
     Ok(Outcome::Help {
         set_play,
@@ -317,25 +352,68 @@ fn run<R: Rules>(
     })
 }
 
-/// Option `Intelligent n`: the first n solutions of each target
-/// (`search::keep_first_per_target`) where the reference solver's intelligent
-/// mode applies: orthodox movement, help play and series mates and stalemates (not
-/// series self or reflex play); otherwise every solution.
-fn per_target<R: Rules>(
-    rules: &R,
-    pos: &crate::board::Position<R::Ext>,
-    solution: HelpSolution,
-    stip: &Stipulation,
-    options: &Options,
-) -> HelpSolution {
-    match options.intelligent {
-        Some(Some(n))
-            if R::ORTHODOX_MOVEMENT
-                && stip.goal.is_mate_or_stalemate()
-                && matches!(stip.play, Play::Help | Play::Direct) =>
-        {
-            search::keep_first_per_target(rules, pos, solution, n as usize)
+/// Set play of whole moves: the side to move passes first, which the reference solver
+/// shows (`1...  ...  2.Sg4-f6 Kd5-c4`).
+fn pass_first(mut line: search::HelpLine) -> search::HelpLine {
+    line.steps.insert(0, search::Step::Pass);
+    line
+}
+
+/// Hands lines on with [`pass_first`].
+struct PassFirst<'a>(&'a dyn Found);
+
+impl Found for PassFirst<'_> {
+    fn line(&self, line: &search::HelpLine) {
+        self.0.line(&pass_first(line.clone()));
+    }
+}
+
+/// What the help plays of one twin share.
+struct HelpRun<'a, R: Rules> {
+    rules: &'a R,
+    table: &'a Table,
+    limits: &'a Limits,
+    stip: &'a Stipulation,
+    options: &'a Options,
+}
+
+impl<R: Rules> HelpRun<'_, R> {
+    /// The solutions of `plan` from `pos`, each handed to `found` as soon as it and every
+    /// line before it are proven; under option `Intelligent n` where it applies
+    /// ([`HelpRun::per_target`]), the first n of each target, handed on once all are
+    /// found (which n come first is known only then).
+    fn solve(
+        &self,
+        pos: &Position<R::Ext>,
+        plan: &search::Plan,
+        found: &dyn Found,
+    ) -> HelpSolution {
+        let (rules, table, limits) = (self.rules, self.table, self.limits);
+        match self.per_target() {
+            Some(n) => {
+                let all = search::solve_plan(rules, pos, plan, table, limits);
+                let kept = search::keep_first_per_target(rules, pos, all, n);
+                kept.lines.iter().for_each(|l| found.line(l));
+                kept
+            }
+            None => search::solve_plan_streamed(rules, pos, plan, table, limits, found),
         }
-        _ => solution,
+    }
+
+    /// Option `Intelligent n`: the first n solutions of each target
+    /// (`search::keep_first_per_target`) where the reference solver's intelligent mode
+    /// applies: orthodox movement, help play and series mates and stalemates (not series
+    /// self or reflex play); otherwise every solution (`None`).
+    fn per_target(&self) -> Option<usize> {
+        match self.options.intelligent {
+            Some(Some(n))
+                if R::ORTHODOX_MOVEMENT
+                    && self.stip.goal.is_mate_or_stalemate()
+                    && matches!(self.stip.play, Play::Help | Play::Direct) =>
+            {
+                Some(n as usize)
+            }
+            _ => None,
+        }
     }
 }

@@ -3,8 +3,8 @@
 //! afterwards from the proven lengths.
 
 use super::{
-    annotate, can_reach_goal_in_one, forced_to_goal, goal_reached, null_move, successors, Limits,
-    PlayedMove, Table,
+    annotate, can_reach_goal_in_one, forced_to_goal, goal_reached, in_order::InOrder, null_move,
+    successors, Found, Limits, PlayedMove, Table,
 };
 use crate::board::{Color, Extension, Position};
 use crate::conditions::Rules;
@@ -647,6 +647,19 @@ pub fn solve<R: Rules>(
     table: &Table,
     limits: &Limits,
 ) -> BattleSolution {
+    solve_streamed(rules, pos, spec, table, limits, &())
+}
+
+/// [`solve`], handing the set play or post-key play to `found` when it is proven, then
+/// each key and try as soon as it and every first move before it are decided.
+pub fn solve_streamed<R: Rules>(
+    rules: &R,
+    pos: &Position<R::Ext>,
+    spec: &BattleSpec,
+    table: &Table,
+    limits: &Limits,
+    found: &dyn Found,
+) -> BattleSolution {
     let ctx = Ctx {
         rules,
         table,
@@ -665,11 +678,13 @@ pub fn solve<R: Rules>(
             defences,
         });
         solution.partial = limits.expired();
+        found.prelude(&solution);
         return solution;
     }
     if spec.set_play && n >= 1 {
         solution.set_play = limits.counted(|| set_play(&ctx, pos, n, spare));
     }
+    found.prelude(&solution);
     let moves = successors(rules, pos);
     if spec.kind == BattleKind::Reflex {
         let forced: Vec<RootMove> = moves
@@ -687,6 +702,7 @@ pub fn solve<R: Rules>(
             })
             .collect();
         if !forced.is_empty() {
+            forced.iter().for_each(|root| found.root(root));
             solution.roots = forced;
             return solution;
         }
@@ -755,21 +771,29 @@ pub fn solve<R: Rules>(
     let order = costly_first(&moves, n, |mv, after| {
         ctx.wins_after(mv, after, n - 1, spare)
     });
-    let mut verdicts: Vec<(usize, Option<RootMove>)> =
-        order.par_iter().map(|&i| (i, verdict(&moves[i]))).collect();
-    verdicts.sort_unstable_by_key(|&(i, _)| i);
+    // The verdicts are handed on in the moves' order, each as soon as the moves before
+    // it are decided, and only the first `MaxSolutions` keys.
     let mut keys = 0;
-    for v in verdicts.into_iter().filter_map(|(_, v)| v) {
+    let mut roots = Vec::new();
+    let mut capped = false;
+    let in_order = InOrder::new(|verdict: Option<RootMove>| {
+        let Some(v) = verdict else { return };
         if v.key {
             keys += 1;
             if limits.max_solutions.is_some_and(|m| keys > m) {
-                solution.partial = true;
-                continue;
+                capped = true;
+                return;
             }
         }
-        solution.roots.push(v);
-    }
-    solution.partial |= limits.expired();
+        found.root(&v);
+        roots.push(v);
+    });
+    order
+        .par_iter()
+        .for_each(|&i| in_order.done(i, verdict(&moves[i])));
+    in_order.finish();
+    solution.roots = roots;
+    solution.partial = capped || limits.expired();
     solution
 }
 

@@ -1,8 +1,9 @@
 //! Help and series play: every line in which the sides cooperate to reach the goal.
 
 use super::{
-    can_reach_goal_in_one, candidate_moves, forced_to_goal, goal_reached, legal_after, null_move,
-    position_goal_reached, proof::ProofTarget, reach, successors, Limits, PlayedMove, Table,
+    can_reach_goal_in_one, candidate_moves, forced_to_goal, goal_reached, in_order::InOrder,
+    legal_after, null_move, position_goal_reached, proof::ProofTarget, reach, successors, Found,
+    Limits, PlayedMove, Table,
 };
 use crate::board::{Bitboard, Color, Position, Role, Square};
 use crate::conditions::Rules;
@@ -525,6 +526,19 @@ pub fn solve_plan<R: Rules>(
     table: &Table,
     limits: &Limits,
 ) -> HelpSolution {
+    solve_plan_streamed(rules, pos, plan, table, limits, &())
+}
+
+/// [`solve_plan`], handing each line to `found` as soon as it and every line before it
+/// are proven.
+pub fn solve_plan_streamed<R: Rules>(
+    rules: &R,
+    pos: &Position<R::Ext>,
+    plan: &Plan,
+    table: &Table,
+    limits: &Limits,
+    found: &dyn Found,
+) -> HelpSolution {
     if final_positions_apply(plan, limits) {
         if let Some(lines) =
             super::intelligent::solve_stalemate(rules, pos, plan.steps.len(), table, limits)
@@ -532,6 +546,7 @@ pub fn solve_plan<R: Rules>(
             let lines = lines
                 .into_iter()
                 .map(|moves| annotate_line(rules, pos, plan, &moves))
+                .inspect(|line| found.line(line))
                 .collect();
             return HelpSolution {
                 lines,
@@ -539,7 +554,7 @@ pub fn solve_plan<R: Rules>(
             };
         }
     }
-    solve_plan_move_by_move(rules, pos, plan, table, limits)
+    solve_plan_move_by_move(rules, pos, plan, table, limits, found)
 }
 
 /// Whether the side to move may pass at a pass step of the plan: not in series reflex
@@ -581,6 +596,7 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
     plan: &Plan,
     table: &Table,
     limits: &Limits,
+    streamed: &dyn Found,
 ) -> HelpSolution {
     let found = AtomicUsize::new(0);
     let mut plays = vec![[0usize; 2]; plan.steps.len() + 1];
@@ -634,26 +650,34 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
             tasks = next;
         }
     }
-    let results: Vec<Vec<Vec<Move>>> = tasks
+    // Each task's lines are annotated and handed on in task order as soon as the tasks
+    // before it are done, and only the first `MaxSolutions` of them.
+    let mut found_lines = 0usize;
+    let mut lines = Vec::new();
+    let in_order = InOrder::new(|moves_of_task: Vec<Vec<Move>>| {
+        for moves in moves_of_task {
+            found_lines += 1;
+            if limits.max_solutions.is_some_and(|m| lines.len() >= m) {
+                continue;
+            }
+            let line = annotate_line(rules, pos, plan, &moves);
+            streamed.line(&line);
+            lines.push(line);
+        }
+    });
+    tasks
         .par_iter()
-        .map(|(path, p, idx)| {
+        .enumerate()
+        .for_each(|(i, (path, p, idx))| {
             let mut out = Vec::new();
             let mut path = path.clone();
             limits.counted(|| ctx.search(p, *idx, false, &mut path, &mut out));
-            out
-        })
-        .collect();
-    let mut lines: Vec<Vec<Move>> = results.into_iter().flatten().collect();
+            in_order.done(i, out);
+        });
+    in_order.finish();
     let partial = limits.expired()
         || limits.kept_enough()
-        || limits.max_solutions.is_some_and(|m| lines.len() >= m);
-    if let Some(m) = limits.max_solutions {
-        lines.truncate(m);
-    }
-    let lines = lines
-        .into_iter()
-        .map(|moves| annotate_line(rules, pos, plan, &moves))
-        .collect();
+        || limits.max_solutions.is_some_and(|m| found_lines >= m);
     HelpSolution { lines, partial }
 }
 

@@ -7,6 +7,7 @@
 
 mod battle;
 mod help;
+mod in_order;
 mod intelligent;
 mod per_target;
 mod proof;
@@ -14,10 +15,13 @@ mod reach;
 mod tt;
 
 pub use battle::{
-    solve as solve_battle, AttackNode, BattleKind, BattleSolution, BattleSpec, DefenceNode,
-    NonTrivial, RootMove, Threat,
+    solve as solve_battle, solve_streamed as solve_battle_streamed, AttackNode, BattleKind,
+    BattleSolution, BattleSpec, DefenceNode, NonTrivial, RootMove, Threat,
 };
-pub use help::{help_plan, series_plan, solve_plan, End, HelpLine, HelpSolution, Plan, Step};
+pub use help::{
+    help_plan, series_plan, solve_plan, solve_plan_streamed, End, HelpLine, HelpSolution, Plan,
+    Step,
+};
 pub use per_target::keep_first_per_target;
 pub use proof::ProofTarget;
 pub use tt::Table;
@@ -29,6 +33,19 @@ use crate::stipulation::Goal;
 use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+/// What a search hands on as it proves it, for output that streams: each line of help
+/// play, battle play's set play and post-key play (before its first moves), each key or
+/// try. Each comes as soon as it and everything printed before it are proven, in the
+/// order of the search's result, whatever the number of threads.
+pub trait Found: Sync {
+    fn line(&self, _line: &HelpLine) {}
+    fn prelude(&self, _solution: &BattleSolution) {}
+    fn root(&self, _root: &RootMove) {}
+}
+
+/// Nothing is streamed.
+impl Found for () {}
 
 /// A move as printed: the move, who made it, and what it did to the opponent.
 #[derive(Clone, Debug, PartialEq, Eq)]

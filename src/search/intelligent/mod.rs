@@ -190,7 +190,7 @@ mod tests {
             let limits = Limits::default();
             let plan = help_plan(plies, Goal::Stalemate);
             let expected: Vec<Vec<Move>> =
-                solve_plan_move_by_move(&rules, &pos, &plan, &table, &limits)
+                solve_plan_move_by_move(&rules, &pos, &plan, &table, &limits, &())
                     .lines
                     .into_iter()
                     .map(|line| line.moves.into_iter().map(|m| m.mv).collect())
