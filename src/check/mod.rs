@@ -191,6 +191,7 @@ pub fn judge_report(
             Ok(Outcome::Help {
                 set_play,
                 solutions,
+                ..
             }) => Ok(judge_help(solving, twin, set_play.as_ref(), solutions, exp)),
             Ok(Outcome::Battle(solutions)) => {
                 let short = short_battle(solving, setup, twin, config);

@@ -71,6 +71,7 @@ pub fn problem(report: &ProblemReport, file: &str) -> Value {
                 Ok(Outcome::Help {
                     set_play,
                     solutions,
+                    ..
                 }) => {
                     v["play"] = json!("help");
                     v["set_play"] = set_play

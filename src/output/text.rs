@@ -1,11 +1,14 @@
 //! Solutions printed in Popeye's layout: texts, diagram, stipulation line, then the play.
 
-use super::notation::full;
+use super::notation::{full, move_text};
 use crate::board::{Color, Square};
 use crate::conditions::spelling::condition_lines;
 use crate::input::{PieceSpec, ProblemSpec, TextKind};
-use crate::problem::{replay, Listener, Outcome, ProblemReport, TwinReport};
-use crate::search::{AttackNode, BattleSolution, DefenceNode, HelpLine, RootMove, Step, Threat};
+use crate::movegen::MoveKind;
+use crate::problem::{replay, Listener, Outcome, ProblemReport, SetupErrorKind, TwinReport};
+use crate::search::{
+    AttackNode, BattleSolution, DefenceNode, HelpLine, PlayedMove, RootMove, Step, Threat,
+};
 use crate::stipulation::{Play, Stipulation};
 use std::fmt::Write;
 use std::sync::Mutex;
@@ -172,6 +175,10 @@ pub fn attribute_lines(
 /// The texts, the diagram, the stipulation (of the first twin), conditions and options
 /// above the play.
 fn header(out: &mut String, spec: &ProblemSpec, first: Option<&Stipulation>) {
+    // The reference solver writes the remarks as it reads them, before the rest.
+    for t in spec.texts_of(TextKind::Remark) {
+        let _ = writeln!(out, "{}", t.trim_end());
+    }
     out.push('\n');
     for kind in [
         TextKind::Author,
@@ -182,9 +189,6 @@ fn header(out: &mut String, spec: &ProblemSpec, first: Option<&Stipulation>) {
         for t in spec.texts_of(kind) {
             centred(out, t.trim_end());
         }
-    }
-    for t in spec.texts_of(TextKind::Remark) {
-        let _ = writeln!(out, "{}", t.trim_end());
     }
     out.push('\n');
     let stip = first.map(|s| stipulation_line(s, spec)).unwrap_or_default();
@@ -326,8 +330,25 @@ impl<W: Fn(&str) + Sync> Listener for Printer<W> {
         });
     }
 
+    fn duplex_half_ends(&self) {
+        (self.write)("\n");
+    }
+
     fn battle_begins(&self, prelude: &BattleSolution) {
         self.print(|out| battle_prelude(out, prelude));
+    }
+
+    fn move_number(&self, number: usize, mv: &PlayedMove) {
+        // `  1  (Ke5-d4 )`, `  2  (Rd2-d8 + )`: the move with a check but no goal mark,
+        // and the time so far where the footer has times.
+        self.print(|out| {
+            let check = if mv.check { " +" } else { "" };
+            let _ = write!(out, "{number:>3}  ({}{check} ", move_text(mv));
+            if let Footer::Reference { since: Some(t) } = self.footer {
+                let _ = write!(out, "   Time = {}", time_text(t.elapsed()));
+            }
+            out.push_str(")\n");
+        });
     }
 
     fn root(&self, root: &RootMove) {
@@ -340,6 +361,11 @@ impl<W: Fn(&str) + Sync> Listener for Printer<W> {
 
     fn twin_ends(&self, twin: &TwinReport) {
         match &twin.outcome {
+            // In the reference solver's frame, as there: no solution and no words (the
+            // error goes to standard error).
+            Err(e)
+                if e.kind == SetupErrorKind::OpponentInCheck
+                    && matches!(self.footer, Footer::Reference { .. }) => {}
             Err(e) => self.print(|out| {
                 let _ = writeln!(out, "{}\n", e.message);
             }),
@@ -380,6 +406,7 @@ pub fn play_lines(outcome: &Outcome) -> Vec<String> {
         Outcome::Help {
             set_play,
             solutions,
+            ..
         } => set_play
             .iter()
             .chain(solutions)
@@ -435,17 +462,16 @@ pub fn help_line(line: &HelpLine) -> String {
             let _ = write!(s, " 1...{}", full(m));
             number = 2;
         } else if numbered {
-            let _ = write!(
-                s,
-                "{}{number}.{}",
-                match i {
-                    0 => " ",
-                    1 if !plays[0] => "  ",
-                    _ => "   ",
-                },
-                full(m)
-            );
+            // The numbers are right-aligned: `   9.`, `  10.`.
+            let _ = match i {
+                0 => write!(s, " {number}.{}", full(m)),
+                1 if !plays[0] => write!(s, "{number:>3}.{}", full(m)),
+                _ => write!(s, "{number:>4}.{}", full(m)),
+            };
             number += 1;
+        } else if m.mv.kind == MoveKind::Null {
+            // The reference solver sets a pass further apart: `2.Kg7*g8  ...   3.`.
+            let _ = write!(s, "  {}", full(m));
         } else {
             let _ = write!(s, " {}", full(m));
         }
@@ -454,16 +480,22 @@ pub fn help_line(line: &HelpLine) -> String {
     s
 }
 
+/// The spaces before an attacker's move numbered `number`: the numbers are
+/// right-aligned (`       2.`, `      10.`), eight columns a move.
 fn attacker_indent(number: u32) -> usize {
     if number == 1 {
         3
     } else {
-        8 * number as usize - 6
+        8 * number as usize - 5 - digits(number)
     }
 }
 
 fn defender_indent(number: u32) -> usize {
-    8 * number as usize - 2
+    8 * number as usize - 1 - digits(number)
+}
+
+fn digits(number: u32) -> usize {
+    number.to_string().len()
 }
 
 fn battle(out: &mut String, solution: &BattleSolution) {
@@ -479,11 +511,15 @@ fn battle_prelude(out: &mut String, solution: &BattleSolution) {
     for d in &solution.set_play {
         defence(out, d, 1);
     }
-    if !solution.set_play.is_empty() {
+    // The reference solver ends set play with a blank line whenever it looked for it,
+    // even when there is none to show.
+    if solution.set_play_solved {
         out.push('\n');
     }
     if let Some(post) = &solution.post_key {
-        let _ = writeln!(out, "{}", threat_suffix(&post.threat));
+        if !matches!(post.threat, Threat::NotShown) {
+            let _ = writeln!(out, "{}", threat_suffix(&post.threat));
+        }
         threat_lines(out, &post.threat, 1);
         for d in &post.defences {
             defence(out, d, 1);
@@ -521,7 +557,10 @@ fn battle_root(out: &mut String, root: &RootMove) {
             let _ = writeln!(out, "{}1...{} !", " ".repeat(defender_indent(1)), full(r));
         }
     }
-    out.push('\n');
+    // A reflex play's forced goals are listed without blank lines between them.
+    if !root.forced_goal {
+        out.push('\n');
+    }
 }
 
 fn threat_suffix(t: &Threat) -> &'static str {

@@ -5,7 +5,7 @@
 
 use super::{Outcome, ProblemReport, TwinReport};
 use crate::input::ProblemSpec;
-use crate::search::{BattleSolution, Found, HelpLine, RootMove};
+use crate::search::{BattleSolution, Found, HelpLine, PlayedMove, RootMove};
 use crate::stipulation::Stipulation;
 
 /// The events of solving one problem. Every method has an empty default; the search's
@@ -21,9 +21,14 @@ pub trait Listener: Sync {
     fn set_play_ends(&self) {}
     /// A line of help or series play.
     fn help_line(&self, _line: &HelpLine) {}
+    /// The first half of a duplex in help play is solved; the other side's follow.
+    fn duplex_half_ends(&self) {}
     /// Battle play's set play or post-key play, before its first moves (one duplex half
     /// after the other).
     fn battle_begins(&self, _prelude: &BattleSolution) {}
+    /// A first move with its number (option MoveNumbers), legal or not, before its key
+    /// or try or its lines of help play.
+    fn move_number(&self, _number: usize, _mv: &PlayedMove) {}
     /// A key or try of battle play.
     fn root(&self, _root: &RootMove) {}
     /// The first moves of one battle solution are complete.
@@ -45,23 +50,43 @@ pub fn replay(report: &ProblemReport, listener: &dyn Listener) {
             Ok(Outcome::Help {
                 set_play,
                 solutions,
+                second_half,
             }) => {
                 if let Some(set) = set_play {
                     set.lines.iter().for_each(|l| listener.set_play_line(l));
                     listener.set_play_ends();
                 }
-                for s in solutions {
-                    s.lines.iter().for_each(|l| listener.help_line(l));
+                for (i, s) in solutions.iter().enumerate() {
+                    if Some(i) == *second_half {
+                        listener.duplex_half_ends();
+                    }
+                    let mut lines = s.lines.iter().enumerate().peekable();
+                    for (k, (before, mv)) in s.numbers.iter().enumerate() {
+                        while let Some((_, line)) = lines.next_if(|(i, _)| i < before) {
+                            listener.help_line(line);
+                        }
+                        listener.move_number(k + 1, mv);
+                    }
+                    lines.for_each(|(_, l)| listener.help_line(l));
                 }
             }
             Ok(Outcome::Battle(solutions)) => {
                 for s in solutions {
                     let prelude = BattleSolution {
                         roots: Vec::new(),
+                        tried: Vec::new(),
                         ..s.clone()
                     };
                     listener.battle_begins(&prelude);
-                    s.roots.iter().for_each(|r| listener.root(r));
+                    // A first move's play comes after its number, before the next one.
+                    let mut roots = s.roots.iter().peekable();
+                    for (i, mv) in s.tried.iter().enumerate() {
+                        while let Some(root) = roots.next_if(|r| r.number < i + 1) {
+                            listener.root(root);
+                        }
+                        listener.move_number(i + 1, mv);
+                    }
+                    roots.for_each(|r| listener.root(r));
                     listener.battle_ends();
                 }
             }
@@ -81,6 +106,9 @@ impl Found for Solutions<'_> {
     }
     fn prelude(&self, solution: &BattleSolution) {
         self.0.battle_begins(solution);
+    }
+    fn tried(&self, number: usize, mv: &PlayedMove) {
+        self.0.move_number(number, mv);
     }
     fn root(&self, root: &RootMove) {
         self.0.root(root);

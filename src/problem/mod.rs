@@ -8,7 +8,7 @@ mod twins;
 pub use listener::{replay, Listener};
 use listener::{SetPlay, Solutions};
 
-pub use setup::{build_position, first_mover, game_array, plans, SetupError};
+pub use setup::{build_position, first_mover, game_array, plans, SetupError, SetupErrorKind};
 pub use twins::{expand, TwinSetup};
 
 use crate::board::{Color, Position};
@@ -67,6 +67,9 @@ pub enum Outcome {
         set_play: Option<HelpSolution>,
         /// Solutions, shortest first; with Duplex, the other side's follow.
         solutions: Vec<HelpSolution>,
+        /// With Duplex: where in `solutions` the other side's begin (printed after a
+        /// blank line).
+        second_half: Option<usize>,
     },
     Battle(Vec<BattleSolution>),
 }
@@ -80,15 +83,18 @@ impl Outcome {
                 Outcome::Help {
                     set_play,
                     mut solutions,
+                    ..
                 },
                 Outcome::Help {
                     solutions: more, ..
                 },
             ) => {
+                let second_half = Some(solutions.len());
                 solutions.extend(more);
                 Outcome::Help {
                     set_play,
                     solutions,
+                    second_half,
                 }
             }
             (Outcome::Battle(mut v), Outcome::Battle(more)) => {
@@ -105,6 +111,7 @@ impl Outcome {
             Outcome::Help {
                 set_play,
                 solutions,
+                ..
             } => {
                 set_play.as_ref().is_some_and(|s| s.partial) || solutions.iter().any(|s| s.partial)
             }
@@ -227,6 +234,9 @@ fn solve_twin(
             swapped,
             listener,
         })?;
+        if matches!(half, Outcome::Help { .. }) && !swapped && options.duplex {
+            listener.duplex_half_ends();
+        }
         outcome = Some(match outcome {
             None => half,
             Some(first) => first.followed_by(half),
@@ -293,6 +303,7 @@ fn run<R: Rules>(
         return Ok(Outcome::Help {
             set_play: None,
             solutions,
+            second_half: None,
         });
     }
     let mut pos = build_position::<R>(rules, twin, options, side, twin.stipulation.span)?;
@@ -349,6 +360,7 @@ fn run<R: Rules>(
     Ok(Outcome::Help {
         set_play,
         solutions,
+        second_half: None,
     })
 }
 

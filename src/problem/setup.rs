@@ -16,6 +16,17 @@ use std::sync::Arc;
 pub struct SetupError {
     pub span: Span,
     pub message: String,
+    pub kind: SetupErrorKind,
+}
+
+/// What is wrong with a problem that cannot be solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupErrorKind {
+    /// The problem as written cannot be set up or is not supported.
+    Invalid,
+    /// The side not to play is in check: the position cannot arise. The reference solver
+    /// shows no solution and says nothing on its standard output.
+    OpponentInCheck,
 }
 
 impl SetupError {
@@ -23,6 +34,7 @@ impl SetupError {
         SetupError {
             span,
             message: message.into(),
+            kind: SetupErrorKind::Invalid,
         }
     }
 }
@@ -32,6 +44,7 @@ impl From<InputError> for SetupError {
         SetupError {
             span: e.span(),
             message: e.message,
+            kind: SetupErrorKind::Invalid,
         }
     }
 }
@@ -134,9 +147,13 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
         }
     }
     lengths.reverse();
+    // Option MoveNumbers numbers the first moves of the full length (not in the
+    // intelligent mode, which does not number them).
+    let numbered = options.move_numbers && options.intelligent.is_none();
     lengths
         .into_iter()
         .map(|h| Plan {
+            move_numbers: numbered && h == full,
             null_moves: options.null_moves,
             keep_mating_piece: options.keep_mating_piece,
             goal_is_end: options.goal_is_end,
@@ -163,10 +180,13 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
             || options.try_play
             || options.set_play
             || options.post_key_play,
-        max_refutations: if options.try_play {
-            options.defence.unwrap_or(1) as usize
-        } else {
-            0
+        move_numbers: options.move_numbers,
+        // Option Defence n shows the tries with at most n refutations, with or without
+        // option Try (which alone means one).
+        max_refutations: match (options.defence, options.try_play) {
+            (Some(n), _) => n as usize,
+            (None, true) => 1,
+            (None, false) => 0,
         },
         set_play: options.set_play,
         no_threat: options.no_threat,
@@ -376,10 +396,10 @@ pub fn build_position<R: Rules>(
         }
     }
     if !rules.opponent_may_stand_in_check() && rules.in_check(&pos, !side) {
-        return Err(SetupError::new(
-            stip_span,
-            "the side to play can capture the king",
-        ));
+        return Err(SetupError {
+            kind: SetupErrorKind::OpponentInCheck,
+            ..SetupError::new(stip_span, "the side to play can capture the king")
+        });
     }
     Ok(pos)
 }

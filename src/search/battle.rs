@@ -4,11 +4,11 @@
 
 use super::{
     annotate, can_reach_goal_in_one, forced_to_goal, goal_reached, in_order::InOrder, null_move,
-    successors, Found, Limits, PlayedMove, Table,
+    reference_order, successors, Found, Limits, PlayedMove, Table,
 };
-use crate::board::{Color, Extension, Position};
+use crate::board::{Color, Extension, Position, Role};
 use crate::conditions::Rules;
-use crate::movegen::{Move, MoveList};
+use crate::movegen::{Move, MoveKind, MoveList};
 use crate::stipulation::Goal;
 use rayon::prelude::*;
 use std::ops::ControlFlow;
@@ -36,6 +36,9 @@ pub struct BattleSpec {
     pub variations: bool,
     /// Look for tries refuted by at most this many defences (0: no tries).
     pub max_refutations: usize,
+    /// Number every legal first move, in the reference solver's order (option
+    /// MoveNumbers): [`BattleSolution::tried`].
+    pub move_numbers: bool,
     pub set_play: bool,
     /// Print no threats (option NoThreat).
     pub no_threat: bool,
@@ -110,15 +113,24 @@ pub struct RootMove {
     /// Reflex play: the attacker can reach the goal at once and so must, which fails the
     /// stipulation (printed `?!?`).
     pub forced_goal: bool,
+    /// How many first moves are numbered up to it, its own number included when it has
+    /// one ([`BattleSolution::tried`]): its play is printed after that number.
+    pub number: usize,
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct BattleSolution {
     /// Set play: the defender's moves in the diagram that allow the goal, with the continuations.
     pub set_play: Vec<DefenceNode>,
+    /// Set play was looked for (option SetPlay, the attacker not in check), whether or
+    /// not there is any.
+    pub set_play_solved: bool,
     /// Option PostKeyPlay: the play below the imaginary key.
     pub post_key: Option<AttackNode>,
     pub roots: Vec<RootMove>,
+    /// With option MoveNumbers: every first move the reference solver generates, legal or
+    /// not, in order (a key's or try's `number` is its place here).
+    pub tried: Vec<PlayedMove>,
     pub partial: bool,
 }
 
@@ -462,7 +474,10 @@ impl<R: Rules> Ctx<'_, R> {
         by_attacker: bool,
     ) -> PlayedMove {
         let mut played = annotate(self.rules, before, mv, after, self.spec.goal);
-        if by_attacker != (self.spec.kind == BattleKind::Direct) {
+        // The goal is the attacker's in direct play, the defender's otherwise, and
+        // either's in self play with option Quodlibet.
+        let quodlibet = self.spec.quodlibet && self.spec.kind == BattleKind::SelfPlay;
+        if by_attacker != (self.spec.kind == BattleKind::Direct) && !(by_attacker && quodlibet) {
             played.result = None;
         }
         played
@@ -678,19 +693,84 @@ pub fn solve_streamed<R: Rules>(
             defences,
         });
         solution.partial = limits.expired();
+        if let Some(node) = &mut solution.post_key {
+            in_reference_order(node, R::ORTHODOX_MOVEMENT);
+        }
         found.prelude(&solution);
         return solution;
     }
-    if spec.set_play && n >= 1 {
+    if spec.set_play && n >= 1 && !rules.in_check(pos, pos.side) {
+        solution.set_play_solved = true;
         solution.set_play = limits.counted(|| set_play(&ctx, pos, n, spare));
+        defences_in_reference_order(&mut solution.set_play, R::ORTHODOX_MOVEMENT);
     }
     found.prelude(&solution);
-    let moves = successors(rules, pos);
+    // Keys and tries in the reference solver's order.
+    let final_order = R::ORTHODOX_MOVEMENT;
+    let ends = final_order
+        && n == 1
+        && spec.kind == BattleKind::Direct
+        && reference_order::has_final_order(spec.goal);
+    let root_key = |mv: &Move| {
+        if ends {
+            reference_order::final_place(mv)
+        } else {
+            reference_order::place(mv, false)
+        }
+    };
+    let mut moves = successors(rules, pos);
+    moves.sort_by_key(|(mv, _)| root_key(mv));
+    // Option MoveNumbers: the reference solver numbers every first move it generates,
+    // legal or not (it numbers a move before it tests it), in its order.
+    let numbered: Vec<(Move, PlayedMove)> = if spec.move_numbers {
+        let mut list = MoveList::new();
+        rules.pseudo_legal(pos, &mut list);
+        list.sort_by_key(root_key);
+        let numbered: Vec<(Move, PlayedMove)> = list
+            .iter()
+            .map(|mv| (*mv, ctx.played(pos, mv, &rules.play(pos, mv), true)))
+            .collect();
+        if ends {
+            // The mate in one's moves come from the generator of mating moves, which
+            // generates the checks only (a promotion with each piece when one checks),
+            // castling and en passant.
+            // A king's step next to the other king "checks" only by being illegal; the
+            // generator has a king's steps only where they uncover a check.
+            let other_king = pos.board.king(!pos.side);
+            let checks = |from, to| {
+                numbered.iter().any(|(m, p): &(Move, PlayedMove)| {
+                    m.from == from
+                        && m.to == to
+                        && p.check
+                        && !(m.role == Role::King
+                            && other_king
+                                .is_some_and(|k| crate::movegen::attacks::king(k).contains(m.to)))
+                })
+            };
+            numbered
+                .iter()
+                .filter(|(mv, _)| {
+                    checks(mv.from, mv.to)
+                        || matches!(
+                            mv.kind,
+                            MoveKind::CastleShort | MoveKind::CastleLong | MoveKind::EnPassant
+                        )
+                })
+                .cloned()
+                .collect()
+        } else {
+            numbered
+        }
+    } else {
+        Vec::new()
+    };
+    let mut next_number = 0;
     if spec.kind == BattleKind::Reflex {
         let forced: Vec<RootMove> = moves
             .iter()
-            .filter(|(mv, after)| goal_reached(rules, mv, after, spec.goal))
-            .map(|(mv, after)| RootMove {
+            .enumerate()
+            .filter(|(_, (mv, after))| goal_reached(rules, mv, after, spec.goal))
+            .map(|(i, (mv, after))| RootMove {
                 node: AttackNode {
                     mv: annotate(rules, pos, mv, after, spec.goal),
                     threat: Threat::NotShown,
@@ -699,6 +779,7 @@ pub fn solve_streamed<R: Rules>(
                 key: false,
                 refutations: Vec::new(),
                 forced_goal: true,
+                number: i + 1,
             })
             .collect();
         if !forced.is_empty() {
@@ -727,6 +808,7 @@ pub fn solve_streamed<R: Rules>(
                     key: true,
                     refutations: Vec::new(),
                     forced_goal: false,
+                    number: 0,
                 });
             }
             // The reference solver shows no tries in a direct mate in one (`#1` with option
@@ -765,6 +847,7 @@ pub fn solve_streamed<R: Rules>(
                 key: false,
                 refutations,
                 forced_goal: false,
+                number: 0,
             })
         })
     };
@@ -775,9 +858,30 @@ pub fn solve_streamed<R: Rules>(
     // it are decided, and only the first `MaxSolutions` keys.
     let mut keys = 0;
     let mut roots = Vec::new();
+    let mut tried = Vec::new();
     let mut capped = false;
-    let in_order = InOrder::new(|verdict: Option<RootMove>| {
-        let Some(v) = verdict else { return };
+    let in_order = InOrder::new(|(i, verdict): (usize, Option<RootMove>)| {
+        // The numbers up to this move's (which the mate in one's generator may not have).
+        while let Some((mv, played)) = numbered.get(next_number) {
+            if root_key(mv) > root_key(&moves[i].0) {
+                break;
+            }
+            next_number += 1;
+            found.tried(next_number, played);
+            tried.push(played.clone());
+            if *mv == moves[i].0 {
+                break;
+            }
+        }
+        let Some(mut v) = verdict else { return };
+        v.number = if spec.move_numbers {
+            next_number
+        } else {
+            i + 1
+        };
+        in_reference_order(&mut v.node, final_order);
+        v.refutations
+            .sort_by_key(|r| reference_order::place(&r.mv, false));
         if v.key {
             keys += 1;
             if limits.max_solutions.is_some_and(|m| keys > m) {
@@ -790,11 +894,53 @@ pub fn solve_streamed<R: Rules>(
     });
     order
         .par_iter()
-        .for_each(|&i| in_order.done(i, verdict(&moves[i])));
+        .for_each(|&i| in_order.done(i, (i, verdict(&moves[i]))));
     in_order.finish();
+    // The numbers of the moves after the last legal one.
+    for (i, (_, played)) in numbered.iter().enumerate().skip(next_number) {
+        found.tried(i + 1, played);
+        tried.push(played.clone());
+    }
     solution.roots = roots;
+    solution.tried = tried;
     solution.partial = capped || limits.expired();
     solution
+}
+
+/// Puts the play below `node` in the reference solver's order (`reference_order`): its
+/// threats, the defences and each defence's answers, all the way down; with
+/// `final_order` (orthodox play) the last moves to mate or check in the order of the
+/// generator it finds them with.
+fn in_reference_order(node: &mut AttackNode, final_order: bool) {
+    if let Threat::Moves(threats) = &mut node.threat {
+        attacks_in_reference_order(threats, final_order);
+    }
+    defences_in_reference_order(&mut node.defences, final_order);
+}
+
+fn attacks_in_reference_order(nodes: &mut [AttackNode], final_order: bool) {
+    // Moves that reach a mate or check end the play (the others of the list reach it in
+    // as many moves).
+    let ends = final_order
+        && nodes
+            .first()
+            .and_then(|a| a.mv.result)
+            .is_some_and(reference_order::has_final_order);
+    if ends {
+        nodes.sort_by_key(|a| reference_order::final_place(&a.mv.mv));
+    } else {
+        nodes.sort_by_key(|a| reference_order::place(&a.mv.mv, false));
+    }
+    for a in nodes {
+        in_reference_order(a, final_order);
+    }
+}
+
+fn defences_in_reference_order(nodes: &mut [DefenceNode], final_order: bool) {
+    nodes.sort_by_key(|d| reference_order::place(&d.mv.mv, false));
+    for d in nodes {
+        attacks_in_reference_order(&mut d.answers, final_order);
+    }
 }
 
 /// Set play: the defender's moves in the diagram, with the attacker's answers.

@@ -2,8 +2,8 @@
 
 use super::{
     can_reach_goal_in_one, candidate_moves, forced_to_goal, goal_reached, in_order::InOrder,
-    legal_after, null_move, position_goal_reached, proof::ProofTarget, reach, successors, Found,
-    Limits, PlayedMove, Table,
+    legal_after, null_move, position_goal_reached, proof::ProofTarget, reach, reference_order,
+    successors, Found, Limits, PlayedMove, Table,
 };
 use crate::board::{Bitboard, Color, Position, Role, Square};
 use crate::conditions::Rules;
@@ -54,6 +54,9 @@ pub struct Plan {
     pub goal_is_end: bool,
     /// A proof game's target, for the bound on how soon it can stand.
     pub proof: Option<Arc<ProofTarget>>,
+    /// Number every first move, in the reference solver's order (option MoveNumbers):
+    /// [`HelpSolution::numbers`].
+    pub move_numbers: bool,
 }
 
 /// The legal moves at a played step, with the pass when the plan allows it.
@@ -88,6 +91,9 @@ pub struct HelpSolution {
     pub lines: Vec<HelpLine>,
     /// Set when a limit stopped the search before it was complete.
     pub partial: bool,
+    /// With option MoveNumbers: every first move the reference solver generates, legal
+    /// or not, numbered from 1 in order, each with the number of lines before it.
+    pub numbers: Vec<(usize, PlayedMove)>,
 }
 
 struct Ctx<'a, R: Rules> {
@@ -551,6 +557,7 @@ pub fn solve_plan_streamed<R: Rules>(
             return HelpSolution {
                 lines,
                 partial: limits.expired(),
+                numbers: Vec::new(),
             };
         }
     }
@@ -650,11 +657,52 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
             tasks = next;
         }
     }
-    // Each task's lines are annotated and handed on in task order as soon as the tasks
-    // before it are done, and only the first `MaxSolutions` of them.
+    // The tasks and each task's lines in the reference solver's order (its depth-first
+    // search's); each task's lines are annotated and handed on in task order as soon as
+    // the tasks before it are done, and only the first `MaxSolutions` of them.
+    // The reference solver finds the last moves to mate or check with a generator of its
+    // own in orthodox play (`reference_order::final_place`).
+    let last =
+        Some(plan.end.goal()).filter(|_| R::ORTHODOX_MOVEMENT && matches!(plan.end, End::Goal(_)));
+    tasks.sort_by_cached_key(|(path, _, idx)| {
+        let final_goal = last.filter(|_| *idx == plan.steps.len());
+        reference_order::line_key(path, final_goal)
+    });
+    // Option MoveNumbers: the reference solver numbers every first move it generates,
+    // legal or not (it numbers a move before it tests it), in its order.
+    let numbered: Vec<(Move, PlayedMove)> = if plan.move_numbers {
+        let mut list = MoveList::new();
+        rules.pseudo_legal(pos, &mut list);
+        let first_goal = last.filter(|_| plan.steps.len() == 1);
+        list.sort_by_cached_key(|mv| reference_order::line_key(&[*mv], first_goal));
+        list.iter()
+            .map(|mv| {
+                let after = rules.play(pos, mv);
+                (
+                    *mv,
+                    super::annotate(rules, pos, mv, &after, plan.end.goal()),
+                )
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut numbers = Vec::new();
+    let mut numbered_up_to: Option<Move> = None;
     let mut found_lines = 0usize;
     let mut lines = Vec::new();
-    let in_order = InOrder::new(|moves_of_task: Vec<Vec<Move>>| {
+    let in_order = InOrder::new(|(first, moves_of_task): (Option<Move>, Vec<Vec<Move>>)| {
+        // The numbers up to this task's first move (tasks that share it come together).
+        if let Some(first) = first.filter(|f| numbered_up_to != Some(*f)) {
+            while let Some((mv, played)) = numbered.get(numbers.len()) {
+                streamed.tried(numbers.len() + 1, played);
+                numbers.push((lines.len(), played.clone()));
+                if *mv == first {
+                    numbered_up_to = Some(first);
+                    break;
+                }
+            }
+        }
         for moves in moves_of_task {
             found_lines += 1;
             if limits.max_solutions.is_some_and(|m| lines.len() >= m) {
@@ -670,15 +718,26 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
         .enumerate()
         .for_each(|(i, (path, p, idx))| {
             let mut out = Vec::new();
+            let first = path.first().copied();
             let mut path = path.clone();
             limits.counted(|| ctx.search(p, *idx, false, &mut path, &mut out));
-            in_order.done(i, out);
+            out.sort_by_cached_key(|line| reference_order::line_key(line, last));
+            in_order.done(i, (first, out));
         });
     in_order.finish();
+    // The numbers of the first moves after the last one searched.
+    for (_, played) in numbered.iter().skip(numbers.len()) {
+        streamed.tried(numbers.len() + 1, played);
+        numbers.push((lines.len(), played.clone()));
+    }
     let partial = limits.expired()
         || limits.kept_enough()
         || limits.max_solutions.is_some_and(|m| found_lines >= m);
-    HelpSolution { lines, partial }
+    HelpSolution {
+        lines,
+        partial,
+        numbers,
+    }
 }
 
 fn annotate_line<R: Rules>(
@@ -740,6 +799,7 @@ pub fn help_plan(half_moves: usize, goal: Goal) -> Plan {
         series: false,
         goal_is_end: false,
         proof: None,
+        move_numbers: false,
     }
 }
 
@@ -769,5 +829,6 @@ pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
         series: true,
         goal_is_end: false,
         proof: None,
+        move_numbers: false,
     }
 }

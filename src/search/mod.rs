@@ -12,6 +12,7 @@ mod intelligent;
 mod per_target;
 mod proof;
 mod reach;
+mod reference_order;
 mod tt;
 
 pub use battle::{
@@ -41,6 +42,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 pub trait Found: Sync {
     fn line(&self, _line: &HelpLine) {}
     fn prelude(&self, _solution: &BattleSolution) {}
+    /// A first move, numbered from 1 in order, legal or not (option MoveNumbers), before
+    /// its key or try or its lines of help play.
+    fn tried(&self, _number: usize, _mv: &PlayedMove) {}
     fn root(&self, _root: &RootMove) {}
 }
 

@@ -60,11 +60,13 @@ pub(super) fn solve_stalemate<R: Rules>(
         .filter(|line| seen.insert(line.clone()))
         .collect();
     sort_in_generation_order(rules, pos, &mut all);
+    // Then in the reference solver's order, as the move-by-move search hands them on.
+    all.sort_by_cached_key(|line| super::reference_order::line_key(line, None));
     Some(all)
 }
 
-/// Puts lines in the order a plain search finds them: by the rank of each move among the
-/// legal moves of its position, first move first.
+/// Puts lines in the order a plain search generates them: by the rank of each move among
+/// the legal moves of its position, first move first.
 fn sort_in_generation_order<R: Rules>(rules: &R, pos: &Position<R::Ext>, lines: &mut [Vec<Move>]) {
     let ranks = |line: &Vec<Move>| -> Vec<usize> {
         let mut p = *pos;

@@ -1,0 +1,271 @@
+//! The order in which the reference solver meets a position's moves, so that keys, tries,
+//! variations and help lines come out in its order.
+//!
+//! It lists a side's moves unit by unit, square by square from a1 to h8, and tries a
+//! unit's moves in reverse of the order it generates them (listed last, tried first): a
+//! line piece's directions in the order of its vectors, each square outward with the
+//! capture that ends the line last; a king's castlings after its steps; a promotion's
+//! pieces queen, knight, rook, bishop. Read off its output (option MoveNumbers, and the
+//! order of its keys, variations and solutions). Its intelligent mode is written for
+//! White mating: where Black mates it solves the position with the colours swapped and
+//! the board turned upside down (`upside_down`), so that Black's units are then met from
+//! the eighth rank down and its steps north and south trade places.
+//!
+//! Units of kinds other than the orthodox six are placed by their square only, their
+//! moves in fairy's own order (every sort here is stable).
+
+use crate::board::{Role, Square};
+use crate::movegen::{Move, MoveKind};
+use crate::stipulation::Goal;
+
+/// The key of a line of play: its moves' places, move by move (lines compare as the
+/// reference solver's depth-first search meets them); with `final_goal` the last move is
+/// placed by [`final_place`] when that goal has the final order.
+pub fn line_key(moves: &[Move], final_goal: Option<Goal>) -> Vec<u16> {
+    let last = moves.len().saturating_sub(1);
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| match final_goal {
+            Some(goal) if i == last && has_final_order(goal) => final_place(m),
+            _ => place(m, false),
+        })
+        .collect()
+}
+
+/// Whether the reference solver finds the last moves to `goal` with its generator of
+/// mating moves (mate and check), whose order is [`final_place`]'s.
+pub fn has_final_order(goal: Goal) -> bool {
+    matches!(goal, Goal::Mate | Goal::Check)
+}
+
+/// Where `mv`, a move that ends the play with a mate or check, comes among the others: the
+/// reference solver finds these with a generator of its own, which lists the units from
+/// a1 up (so that they are tried from h8 down) and a pawn's moves as steps, then captures
+/// towards the a-file and towards the h-file, en passant first (so that they are tried
+/// capturing towards h first, en passant last); a unit's other moves as [`place`] has
+/// them.
+pub fn final_place(mv: &Move) -> u16 {
+    if mv.kind == MoveKind::Null {
+        return 0;
+    }
+    let within = place(mv, false) & 0x3ff;
+    let within = if mv.role == Role::Pawn {
+        let df = mv.to.file() as i8 - mv.from.file() as i8;
+        let dr = (mv.to.rank() as i8 - mv.from.rank() as i8).abs();
+        let tried = match (mv.kind == MoveKind::EnPassant, df, dr) {
+            (true, -1, _) => 4,
+            (true, _, _) => 5,
+            (false, 1, _) => 0,
+            (false, -1, _) => 1,
+            (false, _, 2) => 2,
+            _ => 3,
+        };
+        tried << 4 | (within & 0xf)
+    } else {
+        within
+    };
+    (63 - mv.from.index() as u16) << 10 | within
+}
+
+/// Where `mv` comes in the reference order of its position's moves (smaller first);
+/// `upside_down` for the intelligent mode's turned board.
+pub fn place(mv: &Move, upside_down: bool) -> u16 {
+    if mv.kind == MoveKind::Null {
+        return 0;
+    }
+    let turn = |sq: Square| if upside_down { sq.flip_rank() } else { sq };
+    let (from, to) = (turn(mv.from), turn(mv.to));
+    let step = (
+        to.file() as i8 - from.file() as i8,
+        to.rank() as i8 - from.rank() as i8,
+    );
+    let generated = generation_index(mv, step);
+    let promotion = match mv.promotion {
+        None | Some(Role::Queen) => 0,
+        Some(Role::Knight) => 1,
+        Some(Role::Rook) => 2,
+        Some(_) => 3,
+    };
+    // Units from a1 up; a unit's moves last generated first; then the promotion's piece.
+    (from.index() as u16) << 10 | (63 - u16::from(generated)) << 4 | promotion
+}
+
+/// The eight directions in the order the reference solver lists its vectors: east, north,
+/// west, south, north-west, north-east, south-east, south-west.
+const DIRECTIONS: [(i8, i8); 8] = [
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (0, -1),
+    (-1, 1),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+];
+
+/// Its knight's leaps, in its order.
+const LEAPS: [(i8, i8); 8] = [
+    (-2, 1),
+    (-1, 2),
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+];
+
+/// The index of `mv` (one unit's move by `step` files and ranks) in the list the reference
+/// solver generates for its unit (below 64).
+fn generation_index(mv: &Move, (df, dr): (i8, i8)) -> u8 {
+    let position =
+        |list: &[(i8, i8)], step: (i8, i8)| list.iter().position(|&d| d == step).unwrap_or(0) as u8;
+    // A line piece: each direction in turn, each square outward.
+    let ride = |directions: &[(i8, i8)]| {
+        let distance = df.abs().max(dr.abs());
+        let unit = (df.signum(), dr.signum());
+        position(directions, unit) * 8 + (distance.clamp(1, 7) as u8 - 1)
+    };
+    match mv.kind {
+        MoveKind::CastleShort => return 8,
+        MoveKind::CastleLong => return 9,
+        _ => {}
+    }
+    match mv.role {
+        Role::King => position(&DIRECTIONS, (df, dr)),
+        Role::Knight => position(&LEAPS, (df, dr)),
+        Role::Rook => ride(&DIRECTIONS[..4]),
+        Role::Bishop => ride(&DIRECTIONS[4..]),
+        Role::Queen => ride(&DIRECTIONS),
+        // Takes towards the a-file, towards the h-file, steps one square, then two.
+        Role::Pawn => match (df, dr.abs()) {
+            (-1, _) => 0,
+            (1, _) => 1,
+            (_, 1) => 2,
+            _ => 3,
+        },
+        // Other kinds: fairy's own order among the unit's moves (the sorts are stable).
+        _ => 63,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(role: Role, from: &str, to: &str) -> Move {
+        let mut m = Move::null();
+        m.role = role;
+        m.kind = MoveKind::Quiet;
+        m.from = Square::parse(from).unwrap();
+        m.to = Square::parse(to).unwrap();
+        m
+    }
+
+    fn order(moves: &[Move], upside_down: bool) -> Vec<String> {
+        let mut v: Vec<_> = moves.iter().collect();
+        v.sort_by_key(|m| place(m, upside_down));
+        v.iter().map(|m| format!("{}{}", m.from, m.to)).collect()
+    }
+
+    fn king_steps(from: &str) -> Vec<Move> {
+        let f = Square::parse(from).unwrap();
+        DIRECTIONS
+            .iter()
+            .filter_map(|&(df, dr)| f.offset(df, dr))
+            .map(|t| mv(Role::King, from, &t.to_string()))
+            .collect()
+    }
+
+    /// The reference solver's order for a white king on d4 (seen with its option
+    /// MoveNumbers): the steps it lists last come first.
+    #[test]
+    fn a_king_steps_in_reverse_of_its_vectors() {
+        assert_eq!(
+            order(&king_steps("d4"), false),
+            ["d4c3", "d4e3", "d4e5", "d4c5", "d4d3", "d4c4", "d4d5", "d4e4"]
+        );
+    }
+
+    /// With Black mating, north and south trade places: Kubečka's ser-#7 (Jugendschach
+    /// 1988), whose black king's routes to f8 and f7 the reference solver meets north-east
+    /// first, then south-east, north, south, east.
+    #[test]
+    fn upside_down_north_and_south_trade_places() {
+        assert_eq!(
+            order(&king_steps("d4"), true),
+            ["d4c5", "d4e5", "d4e3", "d4c3", "d4d5", "d4c4", "d4d3", "d4e4"]
+        );
+    }
+
+    #[test]
+    fn units_are_met_from_the_first_rank_up_or_from_the_eighth_down() {
+        let moves = [mv(Role::Rook, "c3", "c5"), mv(Role::King, "e8", "f8")];
+        assert_eq!(order(&moves, false), ["c3c5", "e8f8"]);
+        assert_eq!(order(&moves, true), ["e8f8", "c3c5"]);
+    }
+
+    #[test]
+    fn a_line_piece_tries_its_last_direction_first_and_its_farthest_square_first() {
+        let moves = [
+            mv(Role::Rook, "c3", "b3"),
+            mv(Role::Rook, "c3", "a3"),
+            mv(Role::Rook, "c3", "g3"),
+            mv(Role::Rook, "c3", "c1"),
+            mv(Role::Rook, "c3", "c8"),
+        ];
+        assert_eq!(
+            order(&moves, false),
+            ["c3c1", "c3a3", "c3b3", "c3c8", "c3g3"]
+        );
+        assert_eq!(
+            order(&moves, true),
+            ["c3c8", "c3a3", "c3b3", "c3c1", "c3g3"]
+        );
+    }
+
+    /// The last moves to mate come from the reference solver's generator of mating
+    /// moves: units from h8 down, a pawn taking towards h first, then towards a, then
+    /// stepping (Popeye 4.104 with option MoveNumbers on mates in one).
+    #[test]
+    fn mating_moves_are_met_from_h8_down_and_a_pawn_takes_towards_h_first() {
+        let moves = [
+            mv(Role::Rook, "a1", "a8"),
+            mv(Role::Knight, "g5", "f7"),
+            mv(Role::Pawn, "d6", "d7"),
+            mv(Role::Pawn, "d6", "c7"),
+            mv(Role::Pawn, "d6", "e7"),
+        ];
+        let mut v: Vec<_> = moves.iter().collect();
+        v.sort_by_key(|m| final_place(m));
+        let order: Vec<String> = v.iter().map(|m| format!("{}{}", m.from, m.to)).collect();
+        assert_eq!(order, ["d6e7", "d6c7", "d6d7", "g5f7", "a1a8"]);
+    }
+
+    #[test]
+    fn a_pawn_takes_towards_a_then_h_then_steps() {
+        let mut moves = vec![
+            mv(Role::Pawn, "d2", "d3"),
+            mv(Role::Pawn, "d2", "d4"),
+            mv(Role::Pawn, "d2", "e3"),
+            mv(Role::Pawn, "d2", "c3"),
+        ];
+        assert_eq!(order(&moves, false), ["d2d4", "d2d3", "d2e3", "d2c3"]);
+        let promotions: Vec<_> = [Role::Bishop, Role::Queen, Role::Rook, Role::Knight]
+            .into_iter()
+            .map(|r| {
+                let mut m = mv(Role::Pawn, "d7", "d8");
+                m.promotion = Some(r);
+                m
+            })
+            .collect();
+        moves = promotions;
+        moves.sort_by_key(|m| place(m, false));
+        let pieces: Vec<_> = moves.iter().map(|m| m.promotion.unwrap()).collect();
+        assert_eq!(
+            pieces,
+            [Role::Queen, Role::Knight, Role::Rook, Role::Bishop]
+        );
+    }
+}
