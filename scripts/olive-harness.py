@@ -150,28 +150,30 @@ def main():
             same += 1
         else:
             differ += 1
-            print(f"DIFFER {name} ({parser}): reference {a[0]}, fairy {b[0]}")
+            print(f"DIFFER {name} ({parser}): reference {a[0]}, fairy {b[0]}", flush=True)
 
-    for path in olv:
-        for i, entry in enumerate(olive.entries(path), 1):
-            name = f"{os.path.basename(path)}#{i}"
-            text = olive.input_for(entry)
-            out_p = run_engine(popeye, text, args.timeout)
-            out_f = run_engine(fairy, text, args.timeout)
-            if out_p is None or out_f is None:
-                skipped += 1
-                print(f"SKIP   {name}: time limit")
-                continue
-            compare(name, "legacy", olive.legacy(entry, out_p), olive.legacy(entry, out_f))
-            compare(name, "p2w", olive.p2w(out_p), olive.p2w(out_f))
-    for name, text in inp_problems(inp):
+    def outputs(name, text):
+        """Both engines' output for `text`, or None when either runs out of time."""
+        nonlocal skipped
         out_p = run_engine(popeye, text, args.timeout)
         out_f = run_engine(fairy, text, args.timeout)
         if out_p is None or out_f is None:
             skipped += 1
-            print(f"SKIP   {name}: time limit")
-            continue
-        compare(name, "p2w", olive.p2w(out_p), olive.p2w(out_f))
+            print(f"SKIP   {name}: time limit", flush=True)
+            return None
+        return out_p, out_f
+
+    for path in olv:
+        for i, entry in enumerate(olive.entries(path), 1):
+            name = f"{os.path.basename(path)}#{i}"
+            both = outputs(name, olive.input_for(entry))
+            if both:
+                compare(name, "legacy", *(olive.legacy(entry, out) for out in both))
+                compare(name, "p2w", *(olive.p2w(out) for out in both))
+    for name, text in inp_problems(inp):
+        both = outputs(name, text)
+        if both:
+            compare(name, "p2w", *(olive.p2w(out) for out in both))
     print(f"{same} same, {differ} differ, {skipped} skipped")
     return 0 if differ == 0 else 1
 

@@ -39,7 +39,7 @@ pub fn keep_first_per_target<R: Rules>(
     n: usize,
 ) -> HelpSolution {
     let HelpSolution { lines, partial, .. } = solution;
-    let mut groups: HashMap<_, Vec<(Vec<u16>, usize)>> = HashMap::new();
+    let mut groups: HashMap<_, Vec<(Vec<u32>, usize)>> = HashMap::new();
     for (i, line) in lines.iter().enumerate() {
         let (end, origins, order) = replay(rules, start, line);
         let goal = line.moves.last().and_then(|m| m.result);
@@ -131,7 +131,7 @@ fn replay<R: Rules>(
     rules: &R,
     start: &Position<R::Ext>,
     line: &HelpLine,
-) -> (Position<R::Ext>, Origins, Vec<u16>) {
+) -> (Position<R::Ext>, Origins, Vec<u32>) {
     // The side that makes the last move is the one that mates (or stalemates).
     let upside_down = line.moves.last().is_some_and(|m| m.mover == Color::Black);
     let mut pos = *start;

@@ -11,9 +11,11 @@
 //! the board turned upside down (`upside_down`), so that Black's units are then met from
 //! the eighth rank down and its steps north and south trade places.
 //!
-//! Units of kinds other than the orthodox six are placed by their square only, their
-//! moves in fairy's own order (every sort here is stable).
+//! A fairy kind's moves follow its walk's vectors, which the walk table lists in the
+//! reference solver's order; a move along none of them (a rose's circle) keeps fairy's own
+//! order (every sort here is stable).
 
+use crate::board::walk::Path;
 use crate::board::{Role, Square};
 use crate::movegen::{Move, MoveKind};
 use crate::stipulation::Goal;
@@ -21,7 +23,7 @@ use crate::stipulation::Goal;
 /// The key of a line of play: its moves' places, move by move (lines compare as the
 /// reference solver's depth-first search meets them); with `final_goal` the last move is
 /// placed by [`final_place`] when that goal has the final order.
-pub fn line_key(moves: &[Move], final_goal: Option<Goal>) -> Vec<u16> {
+pub fn line_key(moves: &[Move], final_goal: Option<Goal>) -> Vec<u32> {
     let last = moves.len().saturating_sub(1);
     moves
         .iter()
@@ -45,11 +47,11 @@ pub fn has_final_order(goal: Goal) -> bool {
 /// towards the a-file and towards the h-file, en passant first (so that they are tried
 /// capturing towards h first, en passant last); a unit's other moves as [`place`] has
 /// them.
-pub fn final_place(mv: &Move) -> u16 {
+pub fn final_place(mv: &Move) -> u32 {
     if mv.kind == MoveKind::Null {
         return 0;
     }
-    let within = place(mv, false) & 0x3ff;
+    let within = place(mv, false) & WITHIN;
     let within = if mv.role == Role::Pawn {
         let df = mv.to.file() as i8 - mv.from.file() as i8;
         let dr = (mv.to.rank() as i8 - mv.from.rank() as i8).abs();
@@ -65,12 +67,12 @@ pub fn final_place(mv: &Move) -> u16 {
     } else {
         within
     };
-    (63 - mv.from.index() as u16) << 10 | within
+    (63 - mv.from.index() as u32) << UNIT_SHIFT | within
 }
 
 /// Where `mv` comes in the reference order of its position's moves (smaller first);
 /// `upside_down` for the intelligent mode's turned board.
-pub fn place(mv: &Move, upside_down: bool) -> u16 {
+pub fn place(mv: &Move, upside_down: bool) -> u32 {
     if mv.kind == MoveKind::Null {
         return 0;
     }
@@ -88,8 +90,15 @@ pub fn place(mv: &Move, upside_down: bool) -> u16 {
         Some(_) => 3,
     };
     // Units from a1 up; a unit's moves last generated first; then the promotion's piece.
-    (from.index() as u16) << 10 | (63 - u16::from(generated)) << 4 | promotion
+    (from.index() as u32) << UNIT_SHIFT | (LAST - u32::from(generated)) << 4 | promotion
 }
+
+/// A place is the unit's square, then the move's place among the unit's (below
+/// [`LAST`], by its generation index), then the promotion's piece (four bits).
+const UNIT_SHIFT: u32 = 12;
+const WITHIN: u32 = (1 << UNIT_SHIFT) - 1;
+/// The largest generation index: 32 vectors of eight squares.
+const LAST: u32 = 255;
 
 /// The eight directions in the order the reference solver lists its vectors: east, north,
 /// west, south, north-west, north-east, south-east, south-west.
@@ -117,7 +126,7 @@ const LEAPS: [(i8, i8); 8] = [
 ];
 
 /// The index of `mv` (one unit's move by `step` files and ranks) in the list the reference
-/// solver generates for its unit (below 64).
+/// solver generates for its unit (at most [`LAST`]).
 fn generation_index(mv: &Move, (df, dr): (i8, i8)) -> u8 {
     let position =
         |list: &[(i8, i8)], step: (i8, i8)| list.iter().position(|&d| d == step).unwrap_or(0) as u8;
@@ -145,9 +154,33 @@ fn generation_index(mv: &Move, (df, dr): (i8, i8)) -> u8 {
             (_, 1) => 2,
             _ => 3,
         },
-        // Other kinds: fairy's own order among the unit's moves (the sorts are stable).
-        _ => 63,
+        _ => fairy_index(mv.role, (df, dr)),
     }
+}
+
+/// A fairy kind's move in the order of its walk's vectors (the walk table lists them in
+/// the reference solver's order), each vector's squares outward: the `k`-th square along
+/// the `i`-th vector is `8 i + k - 1`. A move along none of them (a rose's circle) is
+/// placed last, in fairy's own order.
+fn fairy_index(role: Role, step: (i8, i8)) -> u8 {
+    let mut index = 0u32;
+    for part in role.kind().walk {
+        let (vectors, forward) = match part.path {
+            Path::Lines(v) => (v, false),
+            Path::Forward(v) => (v, true),
+            Path::Circles => continue,
+        };
+        for &(vf, vr) in vectors {
+            // Forward vectors are given for White; Black's go the other way.
+            let along = (1..=7)
+                .find(|k| step == (vf * k, vr * k) || (forward && step == (vf * k, -vr * k)));
+            if let Some(k) = along {
+                return (index * 8 + k as u32 - 1).min(LAST) as u8;
+            }
+            index += 1;
+        }
+    }
+    LAST as u8
 }
 
 #[cfg(test)]
@@ -241,6 +274,20 @@ mod tests {
         v.sort_by_key(|m| final_place(m));
         let order: Vec<String> = v.iter().map(|m| format!("{}{}", m.from, m.to)).collect();
         assert_eq!(order, ["d6e7", "d6c7", "d6d7", "g5f7", "a1a8"]);
+    }
+
+    /// A fairy kind's moves as its vectors come in the walk table (the reference solver's
+    /// order), the last vector first and the farthest square first: Popeye 4.104 lists a
+    /// nightrider on f1's threats `Nf1-d5`, `Nf1-e3`, `Nf1-b3`, `Nf1-d2` in this order.
+    #[test]
+    fn a_fairy_rider_tries_its_last_vector_first_and_its_farthest_square_first() {
+        let moves = [
+            mv(Role::Nightrider, "f1", "d2"),
+            mv(Role::Nightrider, "f1", "b3"),
+            mv(Role::Nightrider, "f1", "e3"),
+            mv(Role::Nightrider, "f1", "d5"),
+        ];
+        assert_eq!(order(&moves, false), ["f1d5", "f1e3", "f1b3", "f1d2"]);
     }
 
     #[test]
