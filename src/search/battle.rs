@@ -4,7 +4,7 @@
 
 use super::{
     annotate, can_reach_goal_in_one, forced_to_goal, goal_reached, in_order::InOrder, null_move,
-    reference_order, successors, Found, Limits, PlayedMove, Table,
+    numbered_first_moves, reference_order, successors, Found, Limits, PlayedMove, Table,
 };
 use crate::board::{Color, Extension, Position, Role};
 use crate::conditions::Rules;
@@ -723,13 +723,9 @@ pub fn solve_streamed<R: Rules>(
     // Option MoveNumbers: the reference solver numbers every first move it generates,
     // legal or not (it numbers a move before it tests it), in its order.
     let numbered: Vec<(Move, PlayedMove)> = if spec.move_numbers {
-        let mut list = MoveList::new();
-        rules.pseudo_legal(pos, &mut list);
-        list.sort_by_key(root_key);
-        let numbered: Vec<(Move, PlayedMove)> = list
-            .iter()
-            .map(|mv| (*mv, ctx.played(pos, mv, &rules.play(pos, mv), true)))
-            .collect();
+        let numbered = numbered_first_moves(rules, pos, root_key, |mv, after| {
+            ctx.played(pos, mv, after, true)
+        });
         if ends {
             // The mate in one's moves come from the generator of mating moves, which
             // generates the checks only (a promotion with each piece when one checks),

@@ -2,8 +2,8 @@
 
 use super::{
     can_reach_goal_in_one, candidate_moves, forced_to_goal, goal_reached, in_order::InOrder,
-    legal_after, null_move, position_goal_reached, proof::ProofTarget, reach, reference_order,
-    successors, Found, Limits, PlayedMove, Table,
+    legal_after, null_move, numbered_first_moves, position_goal_reached, proof::ProofTarget, reach,
+    reference_order, successors, Found, Limits, PlayedMove, Table,
 };
 use crate::board::{Bitboard, Color, Position, Role, Square};
 use crate::conditions::Rules;
@@ -671,19 +671,13 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
     // Option MoveNumbers: the reference solver numbers every first move it generates,
     // legal or not (it numbers a move before it tests it), in its order.
     let numbered: Vec<(Move, PlayedMove)> = if plan.move_numbers {
-        let mut list = MoveList::new();
-        rules.pseudo_legal(pos, &mut list);
         let first_goal = last.filter(|_| plan.steps.len() == 1);
-        list.sort_by_cached_key(|mv| reference_order::line_key(&[*mv], first_goal));
-        list.iter()
-            .map(|mv| {
-                let after = rules.play(pos, mv);
-                (
-                    *mv,
-                    super::annotate(rules, pos, mv, &after, plan.end.goal()),
-                )
-            })
-            .collect()
+        numbered_first_moves(
+            rules,
+            pos,
+            |mv| reference_order::line_key(&[*mv], first_goal)[0],
+            |mv, after| super::annotate(rules, pos, mv, after, plan.end.goal()),
+        )
     } else {
         Vec::new()
     };

@@ -182,6 +182,23 @@ pub fn null_move<E: Extension>(pos: &Position<E>) -> Position<E> {
     p
 }
 
+/// Option MoveNumbers: every first move the reference solver generates from `pos`, legal
+/// or not (it numbers a move before it tests it), in the order of `key`, each with
+/// `describe`'s account of it (given the position it leads to).
+pub(crate) fn numbered_first_moves<R: Rules>(
+    rules: &R,
+    pos: &Position<R::Ext>,
+    key: impl Fn(&Move) -> u32,
+    describe: impl Fn(&Move, &Position<R::Ext>) -> PlayedMove,
+) -> Vec<(Move, PlayedMove)> {
+    let mut list = MoveList::new();
+    rules.pseudo_legal(pos, &mut list);
+    list.sort_by_cached_key(|mv| key(mv));
+    list.iter()
+        .map(|mv| (*mv, describe(mv, &rules.play(pos, mv))))
+        .collect()
+}
+
 /// Legal successors, in generation order.
 #[inline]
 pub fn successors<R: Rules>(rules: &R, pos: &Position<R::Ext>) -> Vec<(Move, Position<R::Ext>)> {

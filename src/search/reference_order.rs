@@ -11,9 +11,9 @@
 //! the board turned upside down (`upside_down`), so that Black's units are then met from
 //! the eighth rank down and its steps north and south trade places.
 //!
-//! A fairy kind's moves follow its walk's vectors, which the walk table lists in the
-//! reference solver's order; a move along none of them (a rose's circle) keeps fairy's own
-//! order (every sort here is stable).
+//! A unit's moves other than a pawn's follow its kind's walk vectors, which the walk table
+//! lists in the reference solver's order, orthodox and fairy kinds alike; a move along none
+//! of them (a rose's circle) keeps fairy's own order (every sort here is stable).
 
 use crate::board::walk::Path;
 use crate::board::{Role, Square};
@@ -100,53 +100,16 @@ const WITHIN: u32 = (1 << UNIT_SHIFT) - 1;
 /// The largest generation index: 32 vectors of eight squares.
 const LAST: u32 = 255;
 
-/// The eight directions in the order the reference solver lists its vectors: east, north,
-/// west, south, north-west, north-east, south-east, south-west.
-const DIRECTIONS: [(i8, i8); 8] = [
-    (1, 0),
-    (0, 1),
-    (-1, 0),
-    (0, -1),
-    (-1, 1),
-    (1, 1),
-    (1, -1),
-    (-1, -1),
-];
-
-/// Its knight's leaps, in its order.
-const LEAPS: [(i8, i8); 8] = [
-    (-2, 1),
-    (-1, 2),
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-];
-
 /// The index of `mv` (one unit's move by `step` files and ranks) in the list the reference
 /// solver generates for its unit (at most [`LAST`]).
 fn generation_index(mv: &Move, (df, dr): (i8, i8)) -> u8 {
-    let position =
-        |list: &[(i8, i8)], step: (i8, i8)| list.iter().position(|&d| d == step).unwrap_or(0) as u8;
-    // A line piece: each direction in turn, each square outward.
-    let ride = |directions: &[(i8, i8)]| {
-        let distance = df.abs().max(dr.abs());
-        let unit = (df.signum(), dr.signum());
-        position(directions, unit) * 8 + (distance.clamp(1, 7) as u8 - 1)
-    };
     match mv.kind {
-        MoveKind::CastleShort => return 8,
-        MoveKind::CastleLong => return 9,
+        // A king's castlings after its steps.
+        MoveKind::CastleShort => return 64,
+        MoveKind::CastleLong => return 65,
         _ => {}
     }
     match mv.role {
-        Role::King => position(&DIRECTIONS, (df, dr)),
-        Role::Knight => position(&LEAPS, (df, dr)),
-        Role::Rook => ride(&DIRECTIONS[..4]),
-        Role::Bishop => ride(&DIRECTIONS[4..]),
-        Role::Queen => ride(&DIRECTIONS),
         // Takes towards the a-file, towards the h-file, steps one square, then two.
         Role::Pawn => match (df, dr.abs()) {
             (-1, _) => 0,
@@ -154,15 +117,17 @@ fn generation_index(mv: &Move, (df, dr): (i8, i8)) -> u8 {
             (_, 1) => 2,
             _ => 3,
         },
-        _ => fairy_index(mv.role, (df, dr)),
+        role => walk_index(role, (df, dr)),
     }
 }
 
-/// A fairy kind's move in the order of its walk's vectors (the walk table lists them in
-/// the reference solver's order), each vector's squares outward: the `k`-th square along
-/// the `i`-th vector is `8 i + k - 1`. A move along none of them (a rose's circle) is
-/// placed last, in fairy's own order.
-fn fairy_index(role: Role, step: (i8, i8)) -> u8 {
+/// A move in the order of its kind's walk's vectors (the walk table lists them in the
+/// reference solver's order: rook east, north, west, south; bishop north-west, north-east,
+/// south-east, south-west; the queen and king both; the knight's leaps clockwise from
+/// `(-2, 1)`), each vector's squares outward: the `k`-th square along the `i`-th vector is
+/// `8 i + k - 1`. A move along none of them (a rose's circle) is placed last, in fairy's
+/// own order.
+fn walk_index(role: Role, step: (i8, i8)) -> u8 {
     let mut index = 0u32;
     for part in role.kind().walk {
         let (vectors, forward) = match part.path {
@@ -204,7 +169,7 @@ mod tests {
 
     fn king_steps(from: &str) -> Vec<Move> {
         let f = Square::parse(from).unwrap();
-        DIRECTIONS
+        crate::board::walk::QUEEN
             .iter()
             .filter_map(|&(df, dr)| f.offset(df, dr))
             .map(|t| mv(Role::King, from, &t.to_string()))
