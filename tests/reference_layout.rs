@@ -217,3 +217,98 @@ solution finished.
 ",
     );
 }
+
+/// `MaxSolutions` shows the first solutions in the reference solver's order, not the
+/// first that some thread happens to find (M. Hanazawa, Chessics 4, 1977: 89 solutions in
+/// Annan chess, the reference solver's first four all start 1.Kd3-c4).
+#[test]
+fn max_solutions_keeps_the_first_in_the_reference_order() {
+    check(
+        "begin
+stipulation h#3
+condition AnnanChess
+option MaxSolutions 4 NoBoard
+forsyth 16/3rR3/3q4/8/3k4/1K6/8
+end
+",
+        "
+  1.Kd3-c4 Kb2-c1   2.Kc4-d4 Re6-e3   3.Kd4-a1 Re3-a3 #
+  1.Kd3-c4 Kb2-c1   2.Kc4-d4 Re6-e4 +   3.Kd4-a1 Re4-a4 #
+  1.Kd3-c4 Kb2-c2   2.Kc4-d4 Re6-e3   3.Kd4-a1 Re3-a3 #
+  1.Kd3-c4 Kb2-c2   2.Kc4-d4 Re6-e4 +   3.Kd4-a1 Re4-a4 #
+Partial solution
+
+
+",
+    );
+}
+
+/// `MaxSolutions` counts a twin's play of every length together (a series mate's mate in
+/// one is its first solution) and its set play apart; `Partial solution` follows the last
+/// line without the blank line that `solution finished.` has.
+#[test]
+fn max_solutions_counts_every_length_together_and_set_play_apart() {
+    check(
+        "begin
+stipulation ser-#2
+option MaxSolutions 1 NoBoard
+pieces white Kg6 Ra1 Rb1 black Kh8
+end
+",
+        "
+  1.Rb1-b8 #
+Partial solution
+
+
+",
+    );
+    check(
+        "begin
+stipulation h#1.5
+option MaxSolutions 1 NoBoard SetPlay
+pieces white Kg6 Ra1 Rb1 black Kh8 Pa7
+end
+",
+        "
+  1...  ...  2.a7-a5 Rb1-b8 #
+
+  1...Rb1-b8 #
+Partial solution
+
+
+",
+    );
+    check(
+        "begin
+stipulation #1
+option MaxSolutions 1 NoBoard
+pieces white Kg6 Ra1 Rb1 black Kh8
+end
+",
+        "
+   1.Rb1-b8 # !
+
+Partial solution
+
+
+",
+    );
+}
+
+/// A run that its time limit ends says so in the reference solver's words.
+#[test]
+fn a_run_out_of_time_is_interrupted() {
+    check(
+        "begin
+stipulation #6
+option MaxTime 1 NoBoard
+pieces white Ka1 Qd1 Rh1 Bc1 Sg1 Pa2b2c2d2 black Ke8 Qd8 Ra8 Bc8 Sb8 Pa7b7c7d7
+end
+",
+        "
+solving interrupted.
+
+
+",
+    );
+}

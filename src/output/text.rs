@@ -11,6 +11,7 @@ use crate::search::{
 };
 use crate::stipulation::{Play, Stipulation};
 use std::fmt::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -280,17 +281,40 @@ pub fn time_text(d: Duration) -> String {
 pub struct Printer<W: Fn(&str) + Sync> {
     write: W,
     footer: Footer,
+    /// The blank line that ends a twin's play, held back in the reference solver's
+    /// layout: it belongs to what follows, and its `Partial solution` and `solving
+    /// interrupted.` come without it.
+    blank_due: AtomicBool,
 }
 
 impl<W: Fn(&str) + Sync> Printer<W> {
     pub fn new(write: W, footer: Footer) -> Self {
-        Printer { write, footer }
+        Printer {
+            write,
+            footer,
+            blank_due: AtomicBool::new(false),
+        }
     }
 
     fn print(&self, f: impl FnOnce(&mut String)) {
         let mut text = String::new();
         f(&mut text);
-        (self.write)(&text);
+        self.write(&text);
+    }
+
+    fn write(&self, text: &str) {
+        if self.blank_due.swap(false, Ordering::Relaxed) {
+            (self.write)("\n");
+        }
+        (self.write)(text);
+    }
+
+    /// The blank line after a twin's play.
+    fn end_of_play(&self) {
+        match self.footer {
+            Footer::Plain => (self.write)("\n"),
+            Footer::Reference { .. } => self.blank_due.store(true, Ordering::Relaxed),
+        }
     }
 }
 
@@ -321,7 +345,7 @@ impl<W: Fn(&str) + Sync> Listener for Printer<W> {
     }
 
     fn set_play_ends(&self) {
-        (self.write)("\n");
+        self.write("\n");
     }
 
     fn help_line(&self, line: &HelpLine) {
@@ -331,7 +355,7 @@ impl<W: Fn(&str) + Sync> Listener for Printer<W> {
     }
 
     fn duplex_half_ends(&self) {
-        (self.write)("\n");
+        self.write("\n");
     }
 
     fn battle_begins(&self, prelude: &BattleSolution) {
@@ -356,7 +380,7 @@ impl<W: Fn(&str) + Sync> Listener for Printer<W> {
     }
 
     fn battle_ends(&self) {
-        (self.write)("\n");
+        self.end_of_play();
     }
 
     fn twin_ends(&self, twin: &TwinReport) {
@@ -369,7 +393,7 @@ impl<W: Fn(&str) + Sync> Listener for Printer<W> {
             Err(e) => self.print(|out| {
                 let _ = writeln!(out, "{}\n", e.message);
             }),
-            Ok(Outcome::Help { .. }) => (self.write)("\n"),
+            Ok(Outcome::Help { .. }) => self.end_of_play(),
             Ok(Outcome::Battle(_)) => {}
         }
     }
@@ -379,11 +403,16 @@ impl<W: Fn(&str) + Sync> Listener for Printer<W> {
             .twins
             .iter()
             .any(|t| t.outcome.as_ref().is_ok_and(Outcome::partial));
-        let last = if partial {
-            "Partial solution"
-        } else {
-            "solution finished."
+        let timed_out = report.twins.iter().any(|t| t.timed_out);
+        let last = match self.footer {
+            // The reference solver's words for a run its time limit ended.
+            Footer::Reference { .. } if timed_out => "solving interrupted.",
+            _ if partial => "Partial solution",
+            _ => "solution finished.",
         };
+        if partial {
+            self.blank_due.store(false, Ordering::Relaxed);
+        }
         self.print(|out| match self.footer {
             Footer::Plain => {
                 let _ = writeln!(out, "{last}");

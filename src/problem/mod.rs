@@ -353,8 +353,11 @@ fn run<R: Rules>(
             }
         }
     }
+    // `MaxSolutions` counts the play of every length together, the set play apart.
+    limits.count_anew();
     let solutions = setup::plans(&stip, options)
         .iter()
+        .take_while(|_| limits.solutions_left() != Some(0))
         .map(|plan| help.solve(&pos, plan, &Solutions(listener)))
         .collect();
     Ok(Outcome::Help {

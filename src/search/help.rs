@@ -11,7 +11,7 @@ use crate::movegen::{Move, MoveKind, MoveList};
 use crate::stipulation::Goal;
 use rayon::prelude::*;
 use smallvec::SmallVec;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// One step of a cooperative line.
@@ -101,9 +101,18 @@ struct Ctx<'a, R: Rules> {
     table: &'a Table,
     plan: &'a Plan,
     limits: &'a Limits,
+    /// The completions this task has found (`MaxSolutions` counts them task by task).
     found: &'a AtomicUsize,
+    /// Set when the tasks before this one have found `MaxSolutions` lines: nothing this
+    /// task finds would be shown.
+    enough: &'a AtomicBool,
+    /// The most lines `MaxSolutions` still allows ([`Limits::solutions_left`]).
+    most: Option<usize>,
+    /// With `MaxSolutions`: the moves are tried in the reference solver's order, so that
+    /// the first lines found are the first it would find.
+    in_reference_order: bool,
     /// `plays[idx][p]`: the played steps from `idx` on whose distance from `idx` has parity `p`.
-    plays: Vec<[usize; 2]>,
+    plays: &'a [[usize; 2]],
     /// The table salt of the plan's end ([`end_salt`]).
     salt: u64,
 }
@@ -143,10 +152,20 @@ impl End {
 }
 
 impl<R: Rules> Ctx<'_, R> {
+    /// The same search, counting its completions in `found`: one task's.
+    fn counting_in<'b>(&'b self, found: &'b AtomicUsize) -> Ctx<'b, R> {
+        Ctx {
+            found,
+            enough: self.enough,
+            plays: self.plays,
+            ..*self
+        }
+    }
+
     fn stop(&self) -> bool {
-        self.limits
-            .max_solutions
+        self.most
             .is_some_and(|m| self.found.load(Ordering::Relaxed) >= m)
+            || self.enough.load(Ordering::Relaxed)
             || self.limits.kept_enough()
             || self.limits.expired_now()
     }
@@ -427,7 +446,11 @@ impl<R: Rules> Ctx<'_, R> {
                 }
             }
             Step::Play { may_check } if self.plan.null_moves => {
-                for (mv, after) in step_moves(self.rules, self.plan, pos) {
+                let mut moves = step_moves(self.rules, self.plan, pos);
+                if self.in_reference_order {
+                    moves.sort_by_key(|(mv, _)| reference_order::place(mv, false));
+                }
+                for (mv, after) in moves {
                     if !may_check && self.rules.in_check(&after, after.side) {
                         continue;
                     }
@@ -469,6 +492,9 @@ impl<R: Rules> Ctx<'_, R> {
                     self.table.prefetch(key(after, remaining - 1, self.salt));
                     children.push((*mv, *after));
                 });
+                if self.in_reference_order {
+                    children.sort_by_key(|(mv, _)| reference_order::place(mv, false));
+                }
                 for (mv, after) in &children {
                     path.push(*mv);
                     found |= self.search(after, idx + 1, bound_children, path, out);
@@ -496,6 +522,16 @@ impl<R: Rules> Ctx<'_, R> {
         match goal {
             Goal::Mate | Goal::Check => rules.check_candidates(pos, &mut moves),
             _ => candidate_moves(rules, pos, &mut moves),
+        }
+        if self.in_reference_order {
+            let final_order = R::ORTHODOX_MOVEMENT && reference_order::has_final_order(goal);
+            moves.sort_by_key(|mv| {
+                if final_order {
+                    reference_order::final_place(mv)
+                } else {
+                    reference_order::place(mv, false)
+                }
+            });
         }
         let mut found = false;
         for mv in &moves {
@@ -605,7 +641,9 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
     limits: &Limits,
     streamed: &dyn Found,
 ) -> HelpSolution {
-    let found = AtomicUsize::new(0);
+    let most = limits.solutions_left();
+    let root_found = AtomicUsize::new(0);
+    let enough = AtomicBool::new(false);
     let mut plays = vec![[0usize; 2]; plan.steps.len() + 1];
     for idx in (0..plan.steps.len()).rev() {
         // From `idx` the parities swap relative to `idx + 1`.
@@ -618,8 +656,11 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
         table,
         plan,
         limits,
-        found: &found,
-        plays,
+        found: &root_found,
+        enough: &enough,
+        most,
+        in_reference_order: most.is_some(),
+        plays: &plays,
         salt: end_salt(plan.end),
     };
     // Split the first two steps into independent tasks, so that even a root with few moves
@@ -699,12 +740,15 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
         }
         for moves in moves_of_task {
             found_lines += 1;
-            if limits.max_solutions.is_some_and(|m| lines.len() >= m) {
+            if most.is_some_and(|m| lines.len() >= m) {
                 continue;
             }
             let line = annotate_line(rules, pos, plan, &moves);
             streamed.line(&line);
             lines.push(line);
+        }
+        if most.is_some_and(|m| lines.len() >= m) {
+            enough.store(true, Ordering::Relaxed);
         }
     });
     tasks
@@ -714,6 +758,8 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
             let mut out = Vec::new();
             let first = path.first().copied();
             let mut path = path.clone();
+            let found = AtomicUsize::new(0);
+            let ctx = ctx.counting_in(&found);
             limits.counted(|| ctx.search(p, *idx, false, &mut path, &mut out));
             out.sort_by_cached_key(|line| reference_order::line_key(line, last));
             in_order.done(i, (first, out));
@@ -724,9 +770,9 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
         streamed.tried(numbers.len() + 1, played);
         numbers.push((lines.len(), played.clone()));
     }
-    let partial = limits.expired()
-        || limits.kept_enough()
-        || limits.max_solutions.is_some_and(|m| found_lines >= m);
+    let partial =
+        limits.expired() || limits.kept_enough() || most.is_some_and(|m| found_lines >= m);
+    limits.shown(lines.len());
     HelpSolution {
         lines,
         partial,

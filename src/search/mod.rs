@@ -283,6 +283,10 @@ pub struct Limits {
     timed_out: AtomicBool,
     /// Help-play solutions found so far, over every search under these limits.
     pub(crate) kept: AtomicUsize,
+    /// Help-play solutions shown so far towards `max_solutions`: the reference solver
+    /// counts a twin's play of every length together (`ser-#2` shows its mate in one and
+    /// stops at `MaxSolutions 1`), its set play apart ([`Limits::count_anew`]).
+    shown: AtomicUsize,
 }
 
 /// The most help-play solutions a search keeps when no `MaxSolutions` is given: a guard
@@ -307,7 +311,24 @@ impl Limits {
             nodes: AtomicU64::new(0),
             timed_out: AtomicBool::new(false),
             kept: AtomicUsize::new(0),
+            shown: AtomicUsize::new(0),
         }
+    }
+
+    /// How many more help-play solutions `MaxSolutions` allows (`None`: no limit).
+    pub fn solutions_left(&self) -> Option<usize> {
+        self.max_solutions
+            .map(|m| m.saturating_sub(self.shown.load(Ordering::Relaxed)))
+    }
+
+    /// Counts `n` more help-play solutions shown.
+    pub(crate) fn shown(&self, n: usize) {
+        self.shown.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// Starts the count of shown solutions anew (after the set play).
+    pub fn count_anew(&self) {
+        self.shown.store(0, Ordering::Relaxed);
     }
 
     /// Whether the deadline has passed (reads the clock).
