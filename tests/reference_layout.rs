@@ -312,3 +312,339 @@ solving interrupted.
 ",
     );
 }
+
+/// Grid chess draws its grid's lines on the board (`|` between files, `---` between ranks), and
+/// a text is centred with its trailing blanks, as the reference solver reads it.
+#[test]
+fn grid_chess_draws_the_lines_of_its_grid() {
+    check(
+        "begin
+origin constructed 
+stipulation #1
+condition GridChess
+pieces white Kg6 Rb1 black Kh8
+end
+",
+        "
+            constructed 
+
++---a---b---c---d---e---f---g---h---+
+|                                   |
+8   .   . | .   . | .   . | .  -K   8
+|                                   |
+7   .   . | .   . | .   . | .   .   7
+|  --- --- --- --- --- --- --- ---  |
+6   .   . | .   . | .   . | K   .   6
+|                                   |
+5   .   . | .   . | .   . | .   .   5
+|  --- --- --- --- --- --- --- ---  |
+4   .   . | .   . | .   . | .   .   4
+|                                   |
+3   .   . | .   . | .   . | .   .   3
+|  --- --- --- --- --- --- --- ---  |
+2   .   . | .   . | .   . | .   .   2
+|                                   |
+1   .   R | .   . | .   . | .   .   1
+|                                   |
++---a---b---c---d---e---f---g---h---+
+  #1                          2 + 1
+              GridChess
+
+   1.Rb1-b8 # !
+
+   1.Rb1-h1 # !
+
+
+solution finished.
+
+
+",
+    );
+}
+
+/// Alice chess names the units of both boards, an empty board alone (`AliceB`).
+#[test]
+fn alice_chess_names_both_boards_even_an_empty_one() {
+    check(
+        "begin
+stipulation #1
+condition AliceChess
+pieces white Kg6 Rb1 black Kh8
+end
+",
+        "
+
++---a---b---c---d---e---f---g---h---+
+|                                   |
+8   .   .   .   .   .   .   .  -K   8
+|                                   |
+7   .   .   .   .   .   .   .   .   7
+|                                   |
+6   .   .   .   .   .   .   K   .   6
+|                                   |
+5   .   .   .   .   .   .   .   .   5
+|                                   |
+4   .   .   .   .   .   .   .   .   4
+|                                   |
+3   .   .   .   .   .   .   .   .   3
+|                                   |
+2   .   .   .   .   .   .   .   .   2
+|                                   |
+1   .   R   .   .   .   .   .   .   1
+|                                   |
++---a---b---c---d---e---f---g---h---+
+  #1                          2 + 1
+           AliceA h8 g6 b1
+               AliceB
+             AliceChess
+
+
+solution finished.
+
+
+",
+    );
+}
+
+/// Messigny chess: a unit's exchanges are tried before its moves, and `RexExclusive` is
+/// named under the diagram (here with NoBoard: the play only).
+#[test]
+fn messigny_exchanges_come_first_and_rex_exclusive_is_named() {
+    check(
+        "begin
+stipulation ~1
+condition MessignyChess RexExclusive
+option NoBoard
+pieces white Kh2 Rd1 black Ka8 Rd8
+end
+",
+        "
+   1.Rd1<->Rd8 + !
+
+   1.Rd1-a1 + !
+
+   1.Rd1-b1 !
+
+   1.Rd1-c1 !
+
+   1.Rd1*d8 + !
+
+   1.Rd1-d7 !
+
+   1.Rd1-d6 !
+
+   1.Rd1-d5 !
+
+   1.Rd1-d4 !
+
+   1.Rd1-d3 !
+
+   1.Rd1-d2 !
+
+   1.Rd1-h1 !
+
+   1.Rd1-g1 !
+
+   1.Rd1-f1 !
+
+   1.Rd1-e1 !
+
+   1.Kh2-g1 !
+
+   1.Kh2-g3 !
+
+   1.Kh2-h1 !
+
+   1.Kh2-g2 !
+
+   1.Kh2-h3 !
+
+
+solution finished.
+
+
+",
+    );
+}
+
+/// Annan chess: a rook above a friendly bishop moves as the bishop, in the bishop's order.
+#[test]
+fn an_annan_unit_moves_in_the_order_of_the_walk_it_borrows() {
+    check(
+        "begin
+stipulation ~1
+condition AnnanChess
+option NoBoard
+pieces white Ka1 Rc3 Bc2 black Kg8
+end
+",
+        "
+   1.Ka1-b2 !
+
+   1.Ka1-a2 !
+
+   1.Ka1-b1 !
+
+   1.Bc2-b1 !
+
+   1.Bc2-d1 !
+
+   1.Bc2-h7 + !
+
+   1.Bc2-g6 !
+
+   1.Bc2-f5 !
+
+   1.Bc2-e4 !
+
+   1.Bc2-d3 !
+
+   1.Bc2-a4 !
+
+   1.Bc2-b3 + !
+
+   1.Rc3-b2 !
+
+   1.Rc3-e1 !
+
+   1.Rc3-d2 !
+
+   1.Rc3-h8 + !
+
+   1.Rc3-g7 + !
+
+   1.Rc3-f6 !
+
+   1.Rc3-e5 !
+
+   1.Rc3-d4 !
+
+   1.Rc3-a5 !
+
+   1.Rc3-b4 !
+
+
+solution finished.
+
+
+",
+    );
+}
+
+/// Andernach chess keeps the reference solver's generator of orthodox mating moves: the
+/// mates come units from h8 down.
+#[test]
+fn andernach_chess_keeps_the_order_of_the_orthodox_mating_moves() {
+    check(
+        "begin
+stipulation #1
+condition AndernachChess
+option NoBoard
+pieces white Kg6 Ra1 Rb2 black Kh8
+end
+",
+        "
+   1.Rb2-b8 # !
+
+   1.Ra1-a8 # !
+
+
+solution finished.
+
+
+",
+    );
+}
+
+/// With Quodlibet, a semi-reflex mate's attacker may mate at once, and its mate is marked
+/// (H. P. Rehm and Th. Steudel, Schwalbe 1968, semi-r#2).
+#[test]
+fn quodlibet_marks_the_attackers_own_mate_in_semi_reflex_play() {
+    check(
+        "begin
+stipulation semi-r#2
+option Variations Quodlibet NoBoard
+pieces white Kh5 Ra8 Bg8 Sg6 Pc6h6 black Ke8 Bd8 Sh8
+end
+",
+        "
+   1.Bg8-e6 ! zugzwang.
+      1...Sh8-f7
+          2.Be6-d7 #
+      1...Sh8*g6
+          2.Be6-g4
+              2...Sg6-f4 #
+
+
+solution finished.
+
+
+",
+    );
+}
+
+/// WhiteToPlay shows a helpmate half a move shorter, but not a proof game (`a=>b1`).
+#[test]
+fn white_to_play_keeps_a_proof_games_length() {
+    check(
+        "begin
+pieces white Ke1 Ra1 black Ke8
+stipulation a=>b1
+option WhiteToPlay
+pieces white Ke1 Ra2 black Ke8
+end
+",
+        "
+
++---a---b---c---d---e---f---g---h---+
+|                                   |
+8   .   .   .   .  -K   .   .   .   8
+|                                   |
+7   .   .   .   .   .   .   .   .   7
+|                                   |
+6   .   .   .   .   .   .   .   .   6
+|                                   |
+5   .   .   .   .   .   .   .   .   5
+|                                   |
+4   .   .   .   .   .   .   .   .   4
+|                                   |
+3   .   .   .   .   .   .   .   .   3
+|                                   |
+2   .   .   .   .   .   .   .   .   2
+|                                   |
+1   R   .   .   .   K   .   .   .   1
+|                                   |
++---a---b---c---d---e---f---g---h---+
+                              2 + 1
+
+            => (White ->)
+
+
++---a---b---c---d---e---f---g---h---+
+|                                   |
+8   .   .   .   .  -K   .   .   .   8
+|                                   |
+7   .   .   .   .   .   .   .   .   7
+|                                   |
+6   .   .   .   .   .   .   .   .   6
+|                                   |
+5   .   .   .   .   .   .   .   .   5
+|                                   |
+4   .   .   .   .   .   .   .   .   4
+|                                   |
+3   .   .   .   .   .   .   .   .   3
+|                                   |
+2   R   .   .   .   .   .   .   .   2
+|                                   |
+1   .   .   .   .   K   .   .   .   1
+|                                   |
++---a---b---c---d---e---f---g---h---+
+  a=>b1                       2 + 1
+
+
+solution finished.
+
+
+",
+    );
+}

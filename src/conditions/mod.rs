@@ -35,7 +35,7 @@ pub use fairy::{Fairy, FairyExt, Mars};
 pub use madrasi::Madrasi;
 pub use mummer::Mummer;
 pub use orthodox::Orthodox;
-pub use parse::{names_alice, parse_conditions, ConditionError};
+pub use parse::{names_alice, names_grid, parse_conditions, ConditionError};
 pub use pieces::FairyPieces;
 pub use resolve::{command_line_words, resolve, resolve_for, RuleSet, UnitMarks, WithRules};
 

@@ -182,6 +182,13 @@ pub fn names_alice(words: &[Spanned<String>]) -> Option<(AliceVariant, Span)> {
     })
 }
 
+/// Whether the words name Grid chess (its diagram shows the grid's lines).
+pub fn names_grid(words: &[Spanned<String>]) -> bool {
+    words
+        .iter()
+        .any(|w| expand(&w.value, &CONDITION_NAMES) == "gridchess")
+}
+
 /// Where the words name `Maximummer` without a side: the reference solver applies it to the
 /// side that defends in the stipulation (Black, or White in the other half of a duplex).
 pub fn names_defender_maximummer(words: &[Spanned<String>]) -> Option<Span> {

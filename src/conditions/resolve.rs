@@ -22,6 +22,38 @@ pub enum RuleSet {
     Alice(Alice),
 }
 
+impl RuleSet {
+    /// Whether the reference solver finds the last move of a mate or check (an attacker's
+    /// in direct play, the last of help and series play) with its generator of orthodox
+    /// mating moves under these rules and units, whose order is
+    /// [`crate::search::reference_order::final_place`]'s. It keeps that generator under
+    /// the conditions that leave the walks, observation and the legality of the last move
+    /// as in orthodox chess: Circe and most of its variants, Andernach and Anti-Andernach
+    /// chess, Grid chess, Masand, Immun chess, NoCapture and NoPromotion; Alice chess puts
+    /// a generator of its own in its place.
+    pub fn reference_mating_order(&self, marks: &UnitMarks) -> bool {
+        use super::circe::{Occupied, Reborn, SquareRule};
+        let f = match self {
+            RuleSet::Orthodox => return true,
+            RuleSet::FairyPieces(_) | RuleSet::Alice(_) => return false,
+            RuleSet::Fairy(f) => f,
+        };
+        let units_plain = marks.fairy.is_none()
+            && marks.kamikaze.is_none()
+            && marks.royal.is_none()
+            && marks.royal_fairy.is_none()
+            && marks.chameleon.is_none();
+        let circe_plain = f.circe.is_none_or(|c| {
+            c.reborn == Reborn::Captured
+                && !matches!(c.square, SquareRule::Parrain { .. })
+                && !matches!(c.occupied, Occupied::Assassin | Occupied::Volcanic)
+                && !c.rex_inclusive
+                && !(marks.neutral.is_some() && !c.immune)
+        });
+        units_plain && circe_plain && f.only_parts_keeping_orthodox_mating()
+    }
+}
+
 /// Units of the diagram that switch rules on by themselves: one standing on a stated Alice
 /// board, one with the kamikaze attribute, one of a fairy kind (each with where it was
 /// written); and the promotion choices the kinds on the board give.

@@ -169,8 +169,9 @@ fn option_spelling(condition: &str, option: &str) -> Option<&'static str> {
         ("annanchess", "typed") => "    TypeD",
         ("whiteoscillatingkings" | "blackoscillatingkings", "typeb") => "    TypeB",
         ("whiteoscillatingkings" | "blackoscillatingkings", "typec") => "  TypeC",
+        ("messignychess" | "marscirce" | "antimarscirce", "rexexclusive") => " RexExclusive",
         // Read, and not printed.
-        ("messignychess" | "marscirce" | "antimarscirce", "rexinclusive" | "rexexclusive") => "",
+        ("messignychess" | "marscirce" | "antimarscirce", "rexinclusive") => "",
         _ => return None,
     })
 }

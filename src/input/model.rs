@@ -72,6 +72,8 @@ pub struct Options {
     pub keep_mating_piece: bool,
     pub move_numbers: bool,
     pub no_board: bool,
+    /// Grid chess's diagram without the grid's lines.
+    pub suppress_grid: bool,
     pub quodlibet: bool,
     pub null_moves: bool,
     pub no_wk: bool,

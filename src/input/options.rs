@@ -64,6 +64,7 @@ impl Parser<'_> {
             O::NoThreat => Some(&mut opts.no_threat),
             O::KeepMatingPiece => Some(&mut opts.keep_mating_piece),
             O::NoBoard => Some(&mut opts.no_board),
+            O::SuppressGrid => Some(&mut opts.suppress_grid),
             O::NoShortVariations => Some(&mut opts.no_short_variations),
             O::PostKeyPlay => Some(&mut opts.post_key_play),
             O::Quodlibet => Some(&mut opts.quodlibet),

@@ -2,6 +2,7 @@
 
 use super::notation::{full, move_text};
 use crate::board::{Color, Square};
+use crate::conditions::names_grid;
 use crate::conditions::spelling::condition_lines;
 use crate::input::{PieceSpec, ProblemSpec, TextKind};
 use crate::movegen::MoveKind;
@@ -9,7 +10,7 @@ use crate::problem::{replay, Listener, Outcome, ProblemReport, SetupErrorKind, T
 use crate::search::{
     AttackNode, BattleSolution, DefenceNode, HelpLine, PlayedMove, RootMove, Step, Threat,
 };
-use crate::stipulation::{Play, Stipulation};
+use crate::stipulation::{Goal, Play, Stipulation};
 use std::fmt::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -23,8 +24,9 @@ fn centred(out: &mut String, text: &str) {
     let _ = writeln!(out, "{}{}", " ".repeat(pad), text);
 }
 
-/// The board as Popeye draws it, with the stipulation and unit counts below.
-pub fn diagram(out: &mut String, units: &[PieceSpec], stipulation: &str) {
+/// The board as Popeye draws it, with the stipulation and unit counts below; with
+/// `grid`, Grid chess's lines between its cells (`|` between files, `---` between ranks).
+pub fn diagram(out: &mut String, units: &[PieceSpec], stipulation: &str, grid: bool) {
     let border = "+---a---b---c---d---e---f---g---h---+";
     let spacer = "|                                   |";
     let _ = writeln!(out, "{border}\n{spacer}");
@@ -32,6 +34,7 @@ pub fn diagram(out: &mut String, units: &[PieceSpec], stipulation: &str) {
         let _ = write!(out, "{}", rank + 1);
         for file in 0..8 {
             let sq = Square::from_coords(file, rank);
+            let len = out.len();
             match units.iter().rev().find(|u| u.square == sq) {
                 Some(u) => {
                     // Right-aligned in four columns: `   B`, `  -K`, `  LE`, ` -MO`.
@@ -46,8 +49,16 @@ pub fn diagram(out: &mut String, units: &[PieceSpec], stipulation: &str) {
                 }
                 None => out.push_str("   ."),
             }
+            if grid && file % 2 == 0 && file > 0 {
+                out.replace_range(len + 1..len + 2, "|");
+            }
         }
-        let _ = writeln!(out, "   {}\n{spacer}", rank + 1);
+        let _ = writeln!(out, "   {}", rank + 1);
+        if grid && rank % 2 == 0 && rank > 0 {
+            let _ = writeln!(out, "|  --- --- --- --- --- --- --- ---  |");
+        } else {
+            let _ = writeln!(out, "{spacer}");
+        }
     }
     let _ = writeln!(out, "{border}");
     let neutral = units.iter().filter(|u| u.neutral).count();
@@ -100,7 +111,9 @@ pub fn castling_line(spec: &ProblemSpec) -> Option<String> {
 pub fn stipulation_line(stip: &Stipulation, spec: &ProblemSpec) -> String {
     let o = &spec.options;
     if stip.play.is_help() && !stip.series {
-        if o.white_to_play && !stip.half && stip.moves > 0 {
+        // WhiteToPlay shows a helpmate a half move shorter; a proof game keeps its length.
+        let proof = matches!(stip.goal, Goal::Proof(_));
+        if o.white_to_play && !stip.half && stip.moves > 0 && !proof {
             let shown = Stipulation {
                 moves: stip.moves - 1,
                 half: true,
@@ -156,19 +169,23 @@ pub fn attribute_lines(
     alice_boards: bool,
 ) -> Vec<String> {
     let mut lines = Vec::new();
-    let mut named = |word: &str, which: &dyn Fn(&PieceSpec) -> bool| {
+    // An attribute no unit has is left out, but for the Alice boards: the reference
+    // solver names both, an empty one alone (`AliceB`).
+    let mut named = |word: &str, which: &dyn Fn(&PieceSpec) -> bool, even_empty: bool| {
         let some: Vec<&PieceSpec> = units.iter().filter(|u| which(u)).collect();
         if !some.is_empty() {
             lines.push(format!("{word} {}", squares_listed(&some)));
+        } else if even_empty {
+            lines.push(word.to_string());
         }
     };
-    named("Royal", &|u| u.royal);
-    named("Kamikaze", &|u| u.kamikaze);
-    named("Chameleon", &|u| u.chameleon);
+    named("Royal", &|u| u.royal, false);
+    named("Kamikaze", &|u| u.kamikaze, false);
+    named("Chameleon", &|u| u.chameleon, false);
     if alice_boards && plays_alice(units, conditions) {
         let on_b = |u: &PieceSpec| u.alice == Some(crate::input::AliceBoard::B);
-        named("AliceA", &|u| !on_b(u));
-        named("AliceB", &on_b);
+        named("AliceA", &|u| !on_b(u), true);
+        named("AliceB", &on_b, true);
     }
     lines
 }
@@ -188,14 +205,16 @@ fn header(out: &mut String, spec: &ProblemSpec, first: Option<&Stipulation>) {
         TextKind::Title,
     ] {
         for t in spec.texts_of(kind) {
-            centred(out, t.trim_end());
+            // Centred with its trailing blanks, as the reference solver reads and writes them.
+            centred(out, t.trim_end_matches(['\r', '\n']));
         }
     }
     out.push('\n');
     let stip = first.map(|s| stipulation_line(s, spec)).unwrap_or_default();
+    let grid = !spec.options.suppress_grid && names_grid(&spec.conditions);
     if !spec.proof_start.is_empty() {
         // `a=>b`: the start position, who moves first, then the position to reach.
-        diagram(out, &spec.proof_start, "");
+        diagram(out, &spec.proof_start, "", grid);
         let first = if spec.options.white_to_play {
             "White"
         } else {
@@ -205,7 +224,7 @@ fn header(out: &mut String, spec: &ProblemSpec, first: Option<&Stipulation>) {
         centred(out, &format!("=> ({first} ->)"));
         out.push_str("\n\n");
     }
-    diagram(out, &spec.pieces, &stip);
+    diagram(out, &spec.pieces, &stip, grid);
     for line in attribute_lines(&spec.pieces, &spec.condition_words(), true) {
         centred(out, &line);
     }

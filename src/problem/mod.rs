@@ -224,6 +224,7 @@ fn solve_twin(
                 "proof games (dia, a=>b) under Alice chess are not supported",
             ));
         }
+        let mating_order = rules.reference_mating_order(&marks);
         // The one dispatch: orthodox play is monomorphised on its own, everything else
         // shares the configurable rules (or Alice's).
         let half = rules.dispatch(Run {
@@ -232,6 +233,7 @@ fn solve_twin(
             config,
             limits,
             swapped,
+            mating_order,
             listener,
         })?;
         if matches!(half, Outcome::Help { .. }) && !swapped && options.duplex {
@@ -252,6 +254,8 @@ struct Run<'a> {
     config: &'a SolveConfig,
     limits: &'a Limits,
     swapped: bool,
+    /// `RuleSet::reference_mating_order`.
+    mating_order: bool,
     listener: &'a dyn Listener,
 }
 
@@ -265,6 +269,7 @@ impl WithRules for Run<'_> {
             self.config,
             self.limits,
             self.swapped,
+            self.mating_order,
             self.listener,
         )
     }
@@ -279,6 +284,7 @@ fn run<R: Rules>(
     config: &SolveConfig,
     limits: &Limits,
     swapped: bool,
+    mating_order: bool,
     listener: &dyn Listener,
 ) -> Result<Outcome, SetupError> {
     let options = &spec.options;
@@ -308,7 +314,10 @@ fn run<R: Rules>(
     }
     let mut pos = build_position::<R>(rules, twin, options, side, twin.stipulation.span)?;
     if !(stip.play.is_help() || stip.series) {
-        let spec = setup::battle_spec(&stip, options);
+        let spec = search::BattleSpec {
+            mating_order,
+            ..setup::battle_spec(&stip, options)
+        };
         if spec.post_key {
             pos = search::null_move(&pos);
         }
@@ -323,6 +332,7 @@ fn run<R: Rules>(
         limits,
         stip: &stip,
         options,
+        mating_order,
     };
     let mut set_play = None;
     if options.set_play && !swapped && stip.series && stip.play == Play::Help {
@@ -390,6 +400,8 @@ struct HelpRun<'a, R: Rules> {
     limits: &'a Limits,
     stip: &'a Stipulation,
     options: &'a Options,
+    /// `RuleSet::reference_mating_order`.
+    mating_order: bool,
 }
 
 impl<R: Rules> HelpRun<'_, R> {
@@ -404,6 +416,10 @@ impl<R: Rules> HelpRun<'_, R> {
         found: &dyn Found,
     ) -> HelpSolution {
         let (rules, table, limits) = (self.rules, self.table, self.limits);
+        let plan = &search::Plan {
+            mating_order: self.mating_order,
+            ..plan.clone()
+        };
         match self.per_target() {
             Some(n) => {
                 let all = search::solve_plan(rules, pos, plan, table, limits);

@@ -39,6 +39,10 @@ pub struct BattleSpec {
     /// Number every legal first move, in the reference solver's order (option
     /// MoveNumbers): [`BattleSolution::tried`].
     pub move_numbers: bool,
+    /// The attacker's last move to mate or check comes in the order of the reference
+    /// solver's generator of orthodox mating moves
+    /// (`conditions::RuleSet::reference_mating_order`).
+    pub mating_order: bool,
     pub set_play: bool,
     /// Print no threats (option NoThreat).
     pub no_threat: bool,
@@ -475,8 +479,8 @@ impl<R: Rules> Ctx<'_, R> {
     ) -> PlayedMove {
         let mut played = annotate(self.rules, before, mv, after, self.spec.goal);
         // The goal is the attacker's in direct play, the defender's otherwise, and
-        // either's in self play with option Quodlibet.
-        let quodlibet = self.spec.quodlibet && self.spec.kind == BattleKind::SelfPlay;
+        // either's in self and (semi-)reflex play with option Quodlibet.
+        let quodlibet = self.spec.quodlibet && self.spec.kind != BattleKind::Direct;
         if by_attacker != (self.spec.kind == BattleKind::Direct) && !(by_attacker && quodlibet) {
             played.result = None;
         }
@@ -694,7 +698,7 @@ pub fn solve_streamed<R: Rules>(
         });
         solution.partial = limits.expired();
         if let Some(node) = &mut solution.post_key {
-            in_reference_order(node, R::ORTHODOX_MOVEMENT);
+            in_reference_order(node, spec.mating_order);
         }
         found.prelude(&solution);
         return solution;
@@ -702,11 +706,11 @@ pub fn solve_streamed<R: Rules>(
     if spec.set_play && n >= 1 && !rules.in_check(pos, pos.side) {
         solution.set_play_solved = true;
         solution.set_play = limits.counted(|| set_play(&ctx, pos, n, spare));
-        defences_in_reference_order(&mut solution.set_play, R::ORTHODOX_MOVEMENT);
+        defences_in_reference_order(&mut solution.set_play, spec.mating_order);
     }
     found.prelude(&solution);
     // Keys and tries in the reference solver's order.
-    let final_order = R::ORTHODOX_MOVEMENT;
+    let final_order = spec.mating_order;
     let ends = final_order
         && n == 1
         && spec.kind == BattleKind::Direct

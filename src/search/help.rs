@@ -57,6 +57,9 @@ pub struct Plan {
     /// Number every first move, in the reference solver's order (option MoveNumbers):
     /// [`HelpSolution::numbers`].
     pub move_numbers: bool,
+    /// The last move to mate or check comes in the order of the reference solver's
+    /// generator of orthodox mating moves (`conditions::RuleSet::reference_mating_order`).
+    pub mating_order: bool,
 }
 
 /// The legal moves at a played step, with the pass when the plan allows it.
@@ -524,7 +527,7 @@ impl<R: Rules> Ctx<'_, R> {
             _ => candidate_moves(rules, pos, &mut moves),
         }
         if self.in_reference_order {
-            let final_order = R::ORTHODOX_MOVEMENT && reference_order::has_final_order(goal);
+            let final_order = self.plan.mating_order && reference_order::has_final_order(goal);
             moves.sort_by_key(|mv| {
                 if final_order {
                     reference_order::final_place(mv)
@@ -704,7 +707,7 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
     // The reference solver finds the last moves to mate or check with a generator of its
     // own in orthodox play (`reference_order::final_place`).
     let last =
-        Some(plan.end.goal()).filter(|_| R::ORTHODOX_MOVEMENT && matches!(plan.end, End::Goal(_)));
+        Some(plan.end.goal()).filter(|_| plan.mating_order && matches!(plan.end, End::Goal(_)));
     tasks.sort_by_cached_key(|(path, _, idx)| {
         let final_goal = last.filter(|_| *idx == plan.steps.len());
         reference_order::line_key(path, final_goal)
@@ -840,6 +843,7 @@ pub fn help_plan(half_moves: usize, goal: Goal) -> Plan {
         goal_is_end: false,
         proof: None,
         move_numbers: false,
+        mating_order: false,
     }
 }
 
@@ -870,5 +874,6 @@ pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
         goal_is_end: false,
         proof: None,
         move_numbers: false,
+        mating_order: false,
     }
 }

@@ -82,7 +82,7 @@ pub fn place(mv: &Move, upside_down: bool) -> u32 {
         to.file() as i8 - from.file() as i8,
         to.rank() as i8 - from.rank() as i8,
     );
-    let generated = generation_index(mv, step);
+    let generated = generation_index(mv, step, to);
     let promotion = match mv.promotion {
         None | Some(Role::Queen) => 0,
         Some(Role::Knight) => 1,
@@ -100,13 +100,15 @@ const WITHIN: u32 = (1 << UNIT_SHIFT) - 1;
 /// The largest generation index: 32 vectors of eight squares.
 const LAST: u32 = 255;
 
-/// The index of `mv` (one unit's move by `step` files and ranks) in the list the reference
-/// solver generates for its unit (at most [`LAST`]).
-fn generation_index(mv: &Move, (df, dr): (i8, i8)) -> u8 {
+/// The index of `mv` (one unit's move by `step` files and ranks to `to`) in the list the
+/// reference solver generates for its unit (at most [`LAST`]).
+fn generation_index(mv: &Move, (df, dr): (i8, i8), to: Square) -> u8 {
     match mv.kind {
         // A king's castlings after its steps.
         MoveKind::CastleShort => return 64,
         MoveKind::CastleLong => return 65,
+        // Messigny's exchanges after the unit's moves, by the partner's square from a1.
+        MoveKind::Exchange => return 66 + to.index() as u8,
         _ => {}
     }
     match mv.role {
@@ -117,17 +119,39 @@ fn generation_index(mv: &Move, (df, dr): (i8, i8)) -> u8 {
             (_, 1) => 2,
             _ => 3,
         },
-        role => walk_index(role, (df, dr)),
+        // A move of two legs (Take & Make: a capture, then a step away) is not along
+        // a vector from its start to its end.
+        _ if mv.captured.is_some() && mv.capture_at != mv.to => LAST as u8,
+        // Made as if from another square (Mars Circe, Make & Take): by the start's vector.
+        role if mv.effects.via.is_some() => walk_index(role, (df, dr)).unwrap_or(LAST as u8),
+        role => walk_index(role, (df, dr))
+            .or_else(|| borrowed_walk_index(role, (df, dr)))
+            .unwrap_or(LAST as u8),
     }
+}
+
+/// A move along none of its kind's vectors made with an orthodox piece's walk (Annan
+/// chess: a rook above a friendly bishop moves as the bishop): placed by the queen's or the
+/// knight's vectors, which list every orthodox piece's in the order of its own walk. Not for
+/// kinds with circles (a rose), whose steps would be mistaken for a knight's.
+fn borrowed_walk_index(role: Role, step: (i8, i8)) -> Option<u8> {
+    if role
+        .kind()
+        .walk
+        .iter()
+        .any(|part| matches!(part.path, Path::Circles))
+    {
+        return None;
+    }
+    walk_index(Role::Queen, step).or_else(|| walk_index(Role::Knight, step))
 }
 
 /// A move in the order of its kind's walk's vectors (the walk table lists them in the
 /// reference solver's order: rook east, north, west, south; bishop north-west, north-east,
 /// south-east, south-west; the queen and king both; the knight's leaps clockwise from
 /// `(-2, 1)`), each vector's squares outward: the `k`-th square along the `i`-th vector is
-/// `8 i + k - 1`. A move along none of them (a rose's circle) is placed last, in fairy's
-/// own order.
-fn walk_index(role: Role, step: (i8, i8)) -> u8 {
+/// `8 i + k - 1`. `None` for a move along none of them (a rose's circle).
+fn walk_index(role: Role, step: (i8, i8)) -> Option<u8> {
     let mut index = 0u32;
     for part in role.kind().walk {
         let (vectors, forward) = match part.path {
@@ -140,12 +164,12 @@ fn walk_index(role: Role, step: (i8, i8)) -> u8 {
             let along = (1..=7)
                 .find(|k| step == (vf * k, vr * k) || (forward && step == (vf * k, -vr * k)));
             if let Some(k) = along {
-                return (index * 8 + k as u32 - 1).min(LAST) as u8;
+                return Some((index * 8 + k as u32 - 1).min(LAST) as u8);
             }
             index += 1;
         }
     }
-    LAST as u8
+    None
 }
 
 #[cfg(test)]

@@ -142,6 +142,29 @@ impl Fairy {
         } == Fairy::default()
     }
 
+    /// Whether the set has no part but a Circe, Andernach or Anti-Andernach chess, Grid
+    /// chess, Masand, Kamikaze Circe, NoCapture and NoPromotion: the parts under which the
+    /// reference solver keeps its orthodox mating-move generator
+    /// (`RuleSet::reference_mating_order`).
+    pub fn only_parts_keeping_orthodox_mating(&self) -> bool {
+        Fairy {
+            circe: None,
+            andernach: None,
+            geometry: Geometry {
+                grid: false,
+                ..self.geometry
+            },
+            masand: None,
+            no_capture: [false; 2],
+            no_promotion: [false; 2],
+            kamikaze_all: false,
+            promotions: Promotions::default(),
+            fairy_units: false,
+            chameleons: false,
+            ..*self
+        } == Fairy::default()
+    }
+
     /// Whether the set has no part but Face-to-face chess or a relative.
     pub fn only_confront(&self) -> bool {
         Fairy {
