@@ -648,3 +648,61 @@ solution finished.
 ",
     );
 }
+
+/// Option Try alone shows the keys and tries bare: their threats and variations only with
+/// option Variation.
+#[test]
+fn option_try_alone_shows_tries_without_their_play() {
+    check(
+        "begin
+stipulation #2
+option Try NoBoard
+pieces white Kg1 Qa1 Rb6 black Kh8 Pg7h7 Bh6
+end
+",
+        "
+   1.Qa1-e5 ?
+    but
+      1...Bh6-e3 + !
+
+   1.Qa1-a8 # !
+
+   1.Rb6-b8 # !
+
+   1.Rb6-b7 ?
+    but
+      1...Bh6-e3 + !
+
+   1.Rb6*h6 ?
+    but
+      1...Kh8-g8 !
+
+
+solution finished.
+
+
+",
+    );
+}
+
+/// Option SetPlay alone shows the key bare (here there is no set play to show).
+#[test]
+fn option_set_play_alone_shows_the_key_bare() {
+    check(
+        "begin
+stipulation #2
+option SetPlay NoBoard
+pieces white Ka3 Ra8 black Kb1
+end
+",
+        "
+
+   1.Ra8-c8 !
+
+
+solution finished.
+
+
+",
+    );
+}

@@ -176,10 +176,9 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
         kind,
         goal: stip.goal,
         moves: stip.moves,
-        variations: options.variations
-            || options.try_play
-            || options.set_play
-            || options.post_key_play,
+        // Option Try or SetPlay alone shows keys and tries bare, as the reference solver
+        // does; post-key play is a tree.
+        variations: options.variations || options.post_key_play,
         move_numbers: options.move_numbers,
         mating_order: false,
         // Option Defence n shows the tries with at most n refutations, with or without
