@@ -469,11 +469,6 @@ impl FromStr for Stipulation {
             ));
         }
         let battle = !series && !play.is_help();
-        if exact && battle && moves > 1 {
-            return Err(format!(
-                "unsupported stipulation \"{orig}\": exact- in direct, self and reflex play is not supported"
-            ));
-        }
         Ok(Stipulation {
             play,
             series,
@@ -671,11 +666,9 @@ mod tests {
         let e = "pser-h#6".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("unsupported"), "{e}");
         for s in ["exact-#2", "exact-s#3", "exact-r#2", "exact-semi-r#2"] {
-            let e = s.parse::<Stipulation>().unwrap_err();
-            assert!(
-                e.contains("exact- in direct, self and reflex play is not supported"),
-                "{s}: {e}"
-            );
+            let stip = parse(s);
+            assert!(stip.exact, "{s}");
+            assert_eq!(stip.to_string(), s);
         }
     }
 

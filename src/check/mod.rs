@@ -285,7 +285,8 @@ fn time_limit(twin: &TwinReport, found: usize, what: &str) -> String {
     )
 }
 
-/// Solves the twin one move shorter (battle play, two moves or more), without the tree.
+/// Solves the twin one move shorter (battle play, two moves or more), without the tree;
+/// not under `exact-`, whose stipulation itself excludes shorter play.
 fn short_battle(
     spec: &ProblemSpec,
     setup: &TwinSetup,
@@ -293,7 +294,7 @@ fn short_battle(
     config: &CheckConfig,
 ) -> Option<TwinReport> {
     let stip = twin.stipulation;
-    if stip.moves < 2 || spec.options.post_key_play || twin.outcome.is_err() {
+    if stip.moves < 2 || stip.exact || spec.options.post_key_play || twin.outcome.is_err() {
         return None;
     }
     let mut short = ProblemSpec::new(spec.index, spec.span);

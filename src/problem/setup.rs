@@ -181,6 +181,7 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
         variations: options.variations || options.post_key_play,
         move_numbers: options.move_numbers,
         mating_order: false,
+        exact: stip.exact,
         // Option Defence n shows the tries with at most n refutations, with or without
         // option Try (which alone means one).
         max_refutations: match (options.defence, options.try_play) {

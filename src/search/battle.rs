@@ -39,6 +39,9 @@ pub struct BattleSpec {
     /// Number every legal first move, in the reference solver's order (option
     /// MoveNumbers): [`BattleSolution::tried`].
     pub move_numbers: bool,
+    /// `exact-`: the play lasts exactly `moves` attacker moves; the goal reached sooner
+    /// (by either side) is a failure, not a win.
+    pub exact: bool,
     /// The attacker's last move to mate or check comes in the order of the reference
     /// solver's generator of orthodox mating moves
     /// (`conditions::RuleSet::reference_mating_order`).
@@ -146,12 +149,19 @@ struct Ctx<'a, R: Rules> {
 }
 
 const DEF_SALT: u64 = 0x6A09_E667_F3BC_C908;
+/// Table salt of `exact-` verdicts ([`Ctx::exactly`]).
+const ATT_EXACT_SALT: u64 = 0xBB67_AE85_84CA_A73B;
 
 impl<R: Rules> Ctx<'_, R> {
     /// Attacker to move: can it succeed within `n` of its moves?
     fn att_wins(&self, pos: &Position<R::Ext>, n: u32, spare: u32) -> bool {
         if n == 0 {
             return false;
+        }
+        if self.spec.exact {
+            return self.exactly(pos.hash() ^ ATT_EXACT_SALT, n, spare, |s| {
+                s.att_wins_search(pos, n, spare)
+            });
         }
         // Unless the defence below is guarded, no node below is: the spare count is moot.
         let key = pos.hash() ^ self.spare_key(spare, self.guarded(n - 1));
@@ -190,7 +200,12 @@ impl<R: Rules> Ctx<'_, R> {
         {
             return false;
         }
-        if self.spec.kind == BattleKind::Direct {
+        if self.spec.kind == BattleKind::Direct && self.spec.exact {
+            // Only the last move may reach the goal.
+            if n == 1 {
+                return self.goal_in_one(pos);
+            }
+        } else if self.spec.kind == BattleKind::Direct {
             // Goals first: a mate in one answers the question at once.
             if self.goal_in_one(pos) {
                 return true;
@@ -278,6 +293,10 @@ impl<R: Rules> Ctx<'_, R> {
         if n > 1 && !self.flights_allowed(after) && !goal() {
             return false;
         }
+        // `exact-`: a goal reached before the last move ends the play too soon.
+        if self.spec.exact && n > 1 && goal() {
+            return false;
+        }
         match self.spec.kind {
             BattleKind::Direct => {
                 goal()
@@ -306,6 +325,11 @@ impl<R: Rules> Ctx<'_, R> {
             // Cheaper to answer again than to fetch from the table: usually the first
             // defence that does not reach the goal settles it.
             return self.def_fails_search(pos, n, spare);
+        }
+        if self.spec.exact {
+            return self.exactly(pos.hash() ^ DEF_SALT ^ ATT_EXACT_SALT, n, spare, |s| {
+                s.def_fails_search(pos, n, spare)
+            });
         }
         let key = pos.hash() ^ DEF_SALT ^ self.spare_key(spare, self.guarded(n));
         let b = self.table.get(key);
@@ -358,7 +382,8 @@ impl<R: Rules> Ctx<'_, R> {
                         .iter()
                         .any(|(mv, after)| goal_reached(rules, mv, after, goal))
                 {
-                    return true;
+                    // The defender must reach the goal; under `exact-` only at the end.
+                    return !self.spec.exact || n == 0;
                 }
                 moves
                     .iter()
@@ -372,11 +397,38 @@ impl<R: Rules> Ctx<'_, R> {
     fn defence_loses(&self, mv: &Move, after: &Position<R::Ext>, n: u32, spare: u32) -> bool {
         match self.spec.kind {
             BattleKind::Direct => self.att_wins(after, n, spare),
-            _ => {
-                goal_reached(self.rules, mv, after, self.spec.goal)
-                    || self.att_wins(after, n, spare)
+            _ if goal_reached(self.rules, mv, after, self.spec.goal) => {
+                // Under `exact-` the goal reached before the end refutes.
+                !self.spec.exact || n == 0
             }
+            _ => self.att_wins(after, n, spare),
         }
+    }
+
+    /// A verdict of `exact-` play, which holds for `n` alone (a win in exactly n moves
+    /// says nothing of n - 1 or n + 1), kept in the table under a key of its own.
+    fn exactly(&self, key: u64, n: u32, spare: u32, search: impl FnOnce(&Self) -> bool) -> bool {
+        let key = key
+            ^ crate::board::scramble(u64::from(n) ^ ATT_EXACT_SALT)
+            ^ self.spare_key(spare, self.spec.non_trivial.is_some());
+        let b = self.table.get(key);
+        if b.win != 0 {
+            return true;
+        }
+        if b.lose != 0 {
+            return false;
+        }
+        let result = search(self);
+        if !self.limits.expired_now() {
+            self.table.update(key, |b| {
+                if result {
+                    b.win = 1;
+                } else {
+                    b.lose = 1;
+                }
+            });
+        }
+        result
     }
 
     /// Whether option NonTrivial guards a defence node where the attacker has `n` moves
@@ -451,7 +503,16 @@ impl<R: Rules> Ctx<'_, R> {
 
     /// The least number of attacker moves (up to `max`) that wins from `pos`, attacker to move.
     fn min_length(&self, pos: &Position<R::Ext>, max: u32, spare: u32) -> Option<u32> {
-        (1..=max).find(|&k| self.att_wins(pos, k, spare))
+        (self.shortest(max)..=max).find(|&k| self.att_wins(pos, k, spare))
+    }
+
+    /// The least length a win may have: `max` itself under `exact-`, else 1.
+    fn shortest(&self, max: u32) -> u32 {
+        if self.spec.exact {
+            max.max(1)
+        } else {
+            1
+        }
     }
 
     /// The least length of a win through the attacker move leading to `after`.
@@ -462,7 +523,7 @@ impl<R: Rules> Ctx<'_, R> {
         max: u32,
         spare: u32,
     ) -> Option<u32> {
-        (1..=max).find(|&k| self.wins_after(mv, after, k, spare))
+        (self.shortest(max)..=max).find(|&k| self.wins_after(mv, after, k, spare))
     }
 
     /// A move as printed: the reference solver marks only the goal of the stipulation,
@@ -637,7 +698,6 @@ impl<R: Rules> Ctx<'_, R> {
         (threat, defences)
     }
 
-    /// Defences after which the attacker cannot win in `n - 1` more moves.
     /// The defences that refute, up to `most` of them: a caller that shows tries with at
     /// most `most - 1` refutations need not know the others (a #5 in Take & Make chess
     /// with option Try: 88 s searching every defence of every failing first move, 8 s
@@ -656,9 +716,7 @@ impl<R: Rules> Ctx<'_, R> {
         };
         moves
             .into_iter()
-            .filter(|(m, a)| {
-                !(self.defence_reaches_goal(m, a) || (n > 1 && self.att_wins(a, n - 1, spare)))
-            })
+            .filter(|(m, a)| !self.defence_loses(m, a, n - 1, spare))
             .take(most)
             .collect()
     }
