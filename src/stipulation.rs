@@ -219,6 +219,8 @@ pub struct Stipulation {
     pub half: bool,
     /// `exact-` prefix: solutions shorter than n do not count.
     pub exact: bool,
+    /// `m->` prefix (series play): the other side first makes m moves in a row.
+    pub intro: u32,
 }
 
 impl Stipulation {
@@ -231,6 +233,7 @@ impl Stipulation {
             moves,
             half: false,
             exact: false,
+            intro: 0,
         }
     }
 }
@@ -292,12 +295,20 @@ impl FromStr for Stipulation {
         if orig.is_empty() {
             return Err("empty stipulation; expected something like #2, h#3 or s#2".to_string());
         }
-        if orig.contains("->") {
-            return Err(format!(
-                "unsupported stipulation \"{orig}\": the \"m->\" prefix is not supported"
-            ));
-        }
         let mut rest = orig;
+        // `m->`: the other side's m moves in a row before a series.
+        let mut intro = 0;
+        if let Some((m, after)) = orig.split_once("->") {
+            intro = m.trim().parse::<u32>().ok().filter(|m| (1..=MAX_MOVES).contains(m)).ok_or_else(|| {
+                format!("invalid stipulation \"{orig}\": \"m->\" needs a number of moves from 1 to {MAX_MOVES}, e.g. 2->ser-h#4")
+            })?;
+            rest = after.trim_start();
+            if strip_prefix_ci(rest, "ser-").is_none() {
+                return Err(format!(
+                    "unsupported stipulation \"{orig}\": the \"m->\" prefix is supported before series play only (e.g. 2->ser-#3)"
+                ));
+            }
+        }
 
         let exact = match strip_prefix_ci(rest, "exact-") {
             Some(r) => {
@@ -478,12 +489,16 @@ impl FromStr for Stipulation {
             // A battle of one move has no shorter play to exclude (the reference solver
             // prints exact-#1 as #1).
             exact: exact && !(battle && moves == 1),
+            intro,
         })
     }
 }
 
 impl fmt::Display for Stipulation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.intro > 0 {
+            write!(f, "{}->", self.intro)?;
+        }
         if self.exact {
             f.write_str("exact-")?;
         }
@@ -560,7 +575,8 @@ mod tests {
                 goal: Goal::Mate,
                 moves: 2,
                 half: true,
-                exact: false
+                exact: false,
+                intro: 0,
             }
         );
         assert_eq!(
@@ -571,7 +587,8 @@ mod tests {
                 goal: Goal::Stalemate,
                 moves: 4,
                 half: false,
-                exact: false
+                exact: false,
+                intro: 0,
             }
         );
         let dia = parse("dia3.5");
@@ -659,7 +676,7 @@ mod tests {
         }
         let e = "reci-h#2".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("unsupported"), "{e}");
-        let e = "2->ser-h#4".parse::<Stipulation>().unwrap_err();
+        let e = "2->h#4".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("unsupported"), "{e}");
         let e = "ser-rx3".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("not supported"), "{e}");
@@ -670,6 +687,22 @@ mod tests {
             assert!(stip.exact, "{s}");
             assert_eq!(stip.to_string(), s);
         }
+    }
+
+    /// `m->`: the other side's moves before a series; refused before anything else.
+    #[test]
+    fn moves_before_a_series() {
+        let s = parse("3->ser-#2");
+        assert_eq!((s.intro, s.series, s.moves), (3, true, 2));
+        assert_eq!(s.to_string(), "3->ser-#2");
+        assert_eq!(parse("2->ser-h=4").to_string(), "2->ser-h=4");
+        assert_eq!(parse("ser-#2").intro, 0);
+        for bad in ["0->ser-#2", "x->ser-#2", "->ser-#2"] {
+            let e = bad.parse::<Stipulation>().unwrap_err();
+            assert!(e.contains("invalid") && e.contains("m->"), "{bad}: {e}");
+        }
+        let e = "2->h#3".parse::<Stipulation>().unwrap_err();
+        assert!(e.contains("before series play only"), "{e}");
     }
 
     /// `exact-` where it is built (help and series play) and where it changes nothing (a

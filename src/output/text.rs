@@ -488,6 +488,7 @@ pub fn help_line(line: &HelpLine) -> String {
     let mut number = 1;
     let mut moves = line.moves.iter();
     let mut prev_played = false;
+    let mut played = 0;
     for (i, &is_play) in plays.iter().enumerate() {
         if !is_play {
             if !series && i == 0 {
@@ -499,8 +500,14 @@ pub fn help_line(line: &HelpLine) -> String {
             continue;
         }
         let m = moves.next().expect("a move per played step");
+        // After `m->`'s moves the series is numbered from 1 again.
+        let series_starts = series && line.intro > 0 && played == line.intro;
+        if series_starts {
+            number = 1;
+        }
+        played += 1;
         let numbered = if series {
-            !prev_played
+            !prev_played || series_starts
         } else if half_start {
             i % 2 == 1
         } else {

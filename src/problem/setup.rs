@@ -71,9 +71,15 @@ pub fn first_mover(stip: &Stipulation, options: &Options) -> Color {
         };
     }
     if stip.series {
-        return match stip.play {
+        let series_side = match stip.play {
             Play::Help => Color::Black,
             _ => Color::White,
+        };
+        // `m->`: the other side's moves come first.
+        return if stip.intro > 0 {
+            !series_side
+        } else {
+            series_side
         };
     }
     match stip.play {
@@ -127,7 +133,17 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
             .map(|plan| Plan {
                 keep_mating_piece: options.keep_mating_piece,
                 goal_is_end: options.goal_is_end,
-                ..plan
+                // Option MoveNumbers numbers the first moves of the full length, as in
+                // help play.
+                move_numbers: options.move_numbers
+                    && options.intelligent.is_none()
+                    && plan
+                        .steps
+                        .iter()
+                        .filter(|s| matches!(s, search::Step::Play { .. }))
+                        .count()
+                        == n,
+                ..search::with_intro(plan, stip.intro as usize)
             })
             .collect();
     }

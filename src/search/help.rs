@@ -57,6 +57,9 @@ pub struct Plan {
     /// Number every first move, in the reference solver's order (option MoveNumbers):
     /// [`HelpSolution::numbers`].
     pub move_numbers: bool,
+    /// Series play after `m->`: the first `intro` played steps are the other side's
+    /// moves in a row (numbered apart).
+    pub intro: usize,
     /// The last move to mate or check comes in the order of the reference solver's
     /// generator of orthodox mating moves (`conditions::RuleSet::reference_mating_order`).
     pub mating_order: bool,
@@ -84,6 +87,8 @@ pub struct HelpLine {
     /// A series line: the printer numbers each of its moves (`1.X 2.Y`), even a line of
     /// one move, which no pass among its steps would show.
     pub series: bool,
+    /// After `m->`: the other side's first moves, numbered apart from the series.
+    pub intro: usize,
     /// A proof game's line: numbered as the game's moves from its first, whichever side
     /// makes it (`1.e2-e3 d7-d6   2.Qd1-h5`), never from a half move.
     pub game: bool,
@@ -828,6 +833,7 @@ fn annotate_line<R: Rules>(
         moves: played,
         steps,
         series: plan.series,
+        intro: plan.intro,
         game: matches!(plan.end.goal(), Goal::Proof(_)),
     }
 }
@@ -844,6 +850,31 @@ pub fn help_plan(half_moves: usize, goal: Goal) -> Plan {
         proof: None,
         move_numbers: false,
         mating_order: false,
+        intro: 0,
+    }
+}
+
+/// `plan`, a series, after `m` moves in a row of the other side (`m->`): passes between
+/// them, none after the last (the series side then moves); only the last may check, as
+/// in the series itself.
+pub fn with_intro(plan: Plan, m: usize) -> Plan {
+    if m == 0 {
+        return plan;
+    }
+    let mut steps = Vec::with_capacity(2 * m + plan.steps.len());
+    for i in 0..m {
+        if i > 0 {
+            steps.push(Step::Pass);
+        }
+        steps.push(Step::Play {
+            may_check: i + 1 == m,
+        });
+    }
+    steps.extend(plan.steps);
+    Plan {
+        steps,
+        intro: m,
+        ..plan
     }
 }
 
@@ -875,5 +906,6 @@ pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
         proof: None,
         move_numbers: false,
         mating_order: false,
+        intro: 0,
     }
 }
