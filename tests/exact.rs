@@ -9,7 +9,7 @@ use common::solve_text;
 use fairy::board::Position;
 use fairy::conditions::{Orthodox, Rules};
 use fairy::movegen::Move;
-use fairy::output::{notation, text};
+use fairy::output::notation;
 use fairy::search::annotate;
 use fairy::stipulation::Goal;
 
@@ -74,27 +74,9 @@ fn solved_keys(fen: &str, stip: &str) -> Vec<String> {
         .unwrap()
         .replace('n', "s")
         .replace('N', "S");
-    let report = solve_text(&format!(
+    common::keys(&solve_text(&format!(
         "begin\nforsyth {board}\nstipulation {stip}\nend\n"
-    ));
-    for t in &report.twins {
-        if let Err(e) = &t.outcome {
-            panic!("{stip} in {fen}: {e}");
-        }
-    }
-    let mut keys: Vec<String> = text::problem(&report)
-        .lines()
-        .filter(|l| l.starts_with("   1."))
-        .map(|l| {
-            l.trim()
-                .trim_start_matches("1.")
-                .trim_end_matches(" !")
-                .trim()
-                .to_string()
-        })
-        .collect();
-    keys.sort();
-    keys
+    )))
 }
 
 /// Small positions, White to move, with short mates that `exact-` excludes.

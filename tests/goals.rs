@@ -70,22 +70,7 @@ fn selected(goal: Goal, pos: &Position<()>) -> Vec<String> {
 
 /// The first-move lines of the solver's output (keys without their ` !`).
 fn solved(source: &str) -> Vec<String> {
-    let report = solve_text(source);
-    for t in &report.twins {
-        if let Err(e) = &t.outcome {
-            panic!("{e}");
-        }
-    }
-    let mut lines: Vec<String> = text::problem(&report)
-        .lines()
-        .filter(|l| l.starts_with("   1."))
-        .map(|l| {
-            let l = l.trim().trim_start_matches("1.");
-            l.trim_end_matches(" !").trim().to_string()
-        })
-        .collect();
-    lines.sort();
-    lines
+    common::keys(&solve_text(source))
 }
 
 /// The solver's help-play lines of a one-problem text, without the move number, runs of
