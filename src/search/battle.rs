@@ -700,7 +700,7 @@ impl<R: Rules> Ctx<'_, R> {
 
     /// The defences that refute, up to `most` of them: a caller that shows tries with at
     /// most `most - 1` refutations need not know the others (a #5 in Take & Make chess
-    /// with option Try: 88 s searching every defence of every failing first move, 8 s
+    /// with option Try: 88 s searching every defence of every failing first move, 12 s
     /// stopping at the second refutation).
     fn refutations(
         &self,
