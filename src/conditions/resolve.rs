@@ -48,7 +48,8 @@ impl RuleSet {
                 && !matches!(c.square, SquareRule::Parrain { .. })
                 && !matches!(c.occupied, Occupied::Assassin | Occupied::Volcanic)
                 && !c.rex_inclusive
-                && !(marks.neutral.is_some() && !c.immune)
+                // Neutral units with a Circe (not Immun chess).
+                && (marks.neutral.is_none() || c.immune)
         });
         units_plain && circe_plain && f.only_parts_keeping_orthodox_mating()
     }
