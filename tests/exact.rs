@@ -67,16 +67,7 @@ fn keys_by_rule(fen: &str, key: fn(&Pos, u32) -> bool, n: u32, goal: Goal) -> Ve
 
 /// The solver's keys for `stip` (without their ` !`), sorted.
 fn solved_keys(fen: &str, stip: &str) -> Vec<String> {
-    // Popeye's forsyth writes the knight S; castling rights come from the units at home.
-    let board = fen
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .replace('n', "s")
-        .replace('N', "S");
-    common::keys(&solve_text(&format!(
-        "begin\nforsyth {board}\nstipulation {stip}\nend\n"
-    )))
+    common::keys(&solve_text(&common::source(fen, stip)))
 }
 
 /// Small positions, White to move, with short mates that `exact-` excludes.

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::solve_text;
+use common::{solve_text, source};
 use fairy::board::{Color, Position, Square};
 use fairy::conditions::{Orthodox, Rules};
 use fairy::movegen::{Move, MoveKind};
@@ -94,30 +94,6 @@ fn collapsed(lines: Vec<String>) -> Vec<String> {
         .collect();
     v.sort();
     v
-}
-
-fn source(fen: &str, stip: &str) -> String {
-    // Popeye's forsyth has no side to move or rights: the diagram's rights are assumed
-    // from the units at home, and e.p. is stated as an option.
-    // (Popeye's forsyth writes the knight S; its N is the nightrider.)
-    let board = fen
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .replace('n', "s")
-        .replace('N', "S");
-    let ep = match fen.split_whitespace().nth(3) {
-        Some(sq) if sq != "-" => {
-            let s = Square::parse(sq).unwrap();
-            let (from, to) = (
-                Square::from_coords(s.file(), 6),
-                Square::from_coords(s.file(), 4),
-            );
-            format!("option EnPassant {from}{s}{to}\n")
-        }
-        _ => String::new(),
-    };
-    format!("begin\nforsyth {board}\nstipulation {stip}\n{ep}end\n")
 }
 
 const GOALS: [Goal; 10] = [

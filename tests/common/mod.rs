@@ -2,6 +2,7 @@
 
 #![allow(dead_code)] // each test crate uses some of the helpers
 
+use fairy::board::Square;
 use fairy::input::parse_file;
 use fairy::output::text;
 use fairy::problem::{solve_problem, ProblemReport, SolveConfig};
@@ -34,4 +35,30 @@ pub fn keys(report: &ProblemReport) -> Vec<String> {
         .collect();
     lines.sort();
     lines
+}
+
+/// A one-problem text for a FEN position (White or Black to move as the stipulation
+/// has it) and `stip`.
+pub fn source(fen: &str, stip: &str) -> String {
+    // Popeye's forsyth has no side to move or rights: the diagram's rights are assumed
+    // from the units at home, and e.p. is stated as an option.
+    // (Popeye's forsyth writes the knight S; its N is the nightrider.)
+    let board = fen
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .replace('n', "s")
+        .replace('N', "S");
+    let ep = match fen.split_whitespace().nth(3) {
+        Some(sq) if sq != "-" => {
+            let s = Square::parse(sq).unwrap();
+            let (from, to) = (
+                Square::from_coords(s.file(), 6),
+                Square::from_coords(s.file(), 4),
+            );
+            format!("option EnPassant {from}{s}{to}\n")
+        }
+        _ => String::new(),
+    };
+    format!("begin\nforsyth {board}\nstipulation {stip}\n{ep}end\n")
 }
