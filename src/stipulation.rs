@@ -221,6 +221,11 @@ pub struct Stipulation {
     pub exact: bool,
     /// `m->` prefix (series play): the other side first makes m moves in a row.
     pub intro: u32,
+    /// `reci-h`: reciprocal help play. After the help play (or series) the side to
+    /// move can both reach this goal itself in one move and let the other side reach
+    /// `goal` in one (the help play's last move): `reci-h(=)#n` has `=` here and `#`
+    /// as `goal`, plain `reci-h#n` the same goal twice.
+    pub reci: Option<Goal>,
 }
 
 impl Stipulation {
@@ -234,6 +239,7 @@ impl Stipulation {
             half: false,
             exact: false,
             intro: 0,
+            reci: None,
         }
     }
 }
@@ -331,6 +337,8 @@ impl FromStr for Stipulation {
             false
         };
 
+        let mut reci_play = false;
+        let mut reci_own = None;
         let play = if let Some(r) = strip_prefix_ci(rest, "semi-") {
             match strip_prefix_ci(r, "r") {
                 Some(r2) => {
@@ -343,10 +351,28 @@ impl FromStr for Stipulation {
                     ))
                 }
             }
-        } else if strip_prefix_ci(rest, "reci-").is_some() {
-            return Err(format!(
-                "unsupported stipulation \"{orig}\": reciprocal play is not supported"
-            ));
+        } else if let Some(r) = strip_prefix_ci(rest, "reci-") {
+            let Some(r) = strip_prefix_ci(r, "h") else {
+                return Err(format!(
+                    "invalid stipulation \"{orig}\": \"reci-\" must be followed by h (reciprocal help play, e.g. reci-h#2 or reci-h(=)#3)"
+                ));
+            };
+            rest = r;
+            reci_play = true;
+            if let Some(inner) = rest.strip_prefix('(') {
+                let Some((own, after)) = inner.split_once(')') else {
+                    return Err(format!(
+                        "invalid stipulation \"{orig}\": \"(\" without \")\"; the goal of the reciprocal side's own move is written in parentheses, e.g. reci-h(=)#3"
+                    ));
+                };
+                reci_own = Some(parse_goal(own).ok_or_else(|| {
+                    format!(
+                        "unsupported goal \"{own}\" in parentheses in stipulation \"{orig}\": {SUPPORTED_GOALS}"
+                    )
+                })?);
+                rest = after;
+            }
+            Play::Help
         } else if strip_prefix_ci(rest, "hr").is_some() {
             return Err(format!(
                 "unsupported stipulation \"{orig}\": help-reflex play is not supported"
@@ -461,6 +487,25 @@ impl FromStr for Stipulation {
                     "number of moves \"{whole}\" in stipulation \"{orig}\" is too large (at most {MAX_MOVES})"
                 )
             })?;
+        if reci_play {
+            if matches!(goal, Goal::Proof(_))
+                || reci_own.is_some_and(|g| matches!(g, Goal::Proof(_)))
+            {
+                return Err(format!(
+                    "invalid stipulation \"{orig}\": a proof game cannot be reciprocal"
+                ));
+            }
+            if half {
+                return Err(format!(
+                    "unsupported stipulation \"{orig}\": reciprocal play with a half move (n.5) is not supported"
+                ));
+            }
+            if intro > 0 {
+                return Err(format!(
+                    "unsupported stipulation \"{orig}\": the \"m->\" prefix before reciprocal play is not supported"
+                ));
+            }
+        }
         if half && (!play.is_help() || series) {
             return Err(format!(
                 "invalid stipulation \"{orig}\": a half move (n.5) is only possible in help play, e.g. h#2.5"
@@ -487,9 +532,11 @@ impl FromStr for Stipulation {
             moves,
             half,
             // A battle of one move has no shorter play to exclude (the reference solver
-            // prints exact-#1 as #1).
-            exact: exact && !(battle && moves == 1),
+            // prints exact-#1 as #1). The reference solver reads `exact-reci-h#n` as
+            // `reci-h#n`, shorter lines and all (docs/conditions.md, Stipulations).
+            exact: exact && !(battle && moves == 1) && !reci_play,
             intro,
+            reci: reci_play.then_some(reci_own.unwrap_or(goal)),
         })
     }
 }
@@ -502,8 +549,16 @@ impl fmt::Display for Stipulation {
         if self.exact {
             f.write_str("exact-")?;
         }
-        if self.series {
+        // `ser-reci-h#1` has no series: the reference solver prints it `reci-h#1`.
+        if self.series && !(self.reci.is_some() && self.moves == 1) {
             f.write_str("ser-")?;
+        }
+        if let Some(own) = self.reci {
+            f.write_str("reci-h")?;
+            if own != self.goal {
+                write!(f, "({})", own.symbol())?;
+            }
+            return write!(f, "{}{}", self.goal.symbol(), self.moves);
         }
         let prefix = match self.goal {
             Goal::Proof(_) => "",
@@ -577,6 +632,7 @@ mod tests {
                 half: true,
                 exact: false,
                 intro: 0,
+                reci: None,
             }
         );
         assert_eq!(
@@ -589,6 +645,7 @@ mod tests {
                 half: false,
                 exact: false,
                 intro: 0,
+                reci: None,
             }
         );
         let dia = parse("dia3.5");
@@ -674,8 +731,6 @@ mod tests {
         for s in ["hs#2", "hs#2.5", "hsx3"] {
             assert_eq!(parse(s).to_string(), s, "round trip of {s}");
         }
-        let e = "reci-h#2".parse::<Stipulation>().unwrap_err();
-        assert!(e.contains("unsupported"), "{e}");
         let e = "2->h#4".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("unsupported"), "{e}");
         let e = "ser-rx3".parse::<Stipulation>().unwrap_err();
@@ -687,6 +742,36 @@ mod tests {
             assert!(stip.exact, "{s}");
             assert_eq!(stip.to_string(), s);
         }
+    }
+
+    /// `reci-h`: the side's own goal in parentheses, or the help play's goal again.
+    #[test]
+    fn reciprocal_help_play() {
+        let s = parse("reci-h#2");
+        assert_eq!((s.play, s.reci, s.moves), (Play::Help, Some(Goal::Mate), 2));
+        let s = parse("reci-h(=)#3");
+        assert_eq!((s.goal, s.reci), (Goal::Mate, Some(Goal::Stalemate)));
+        let s = parse("ser-reci-h(#)=7");
+        assert_eq!(
+            (s.series, s.goal, s.reci),
+            (true, Goal::Stalemate, Some(Goal::Mate))
+        );
+        for s in ["reci-h#2", "reci-h(=)#3", "ser-reci-h(#)=7", "reci-h(=)x2"] {
+            assert_eq!(parse(s).to_string(), s, "round trip of {s}");
+        }
+        // As the reference solver prints them.
+        assert_eq!(parse("exact-reci-h#2").to_string(), "reci-h#2");
+        assert_eq!(parse("ser-reci-h#1").to_string(), "reci-h#1");
+        assert_eq!(parse("RECI-H#2").to_string(), "reci-h#2");
+        for bad in ["reci-#2", "reci-s#2", "reci-h(=#3", "reci-h(q)#3"] {
+            let e = bad.parse::<Stipulation>().unwrap_err();
+            assert!(!e.contains("not supported"), "{bad}: {e}");
+        }
+        for refused in ["reci-h#2.5", "reci-hdia3"] {
+            assert!(refused.parse::<Stipulation>().is_err(), "{refused}");
+        }
+        let e = "reci-h#2.5".parse::<Stipulation>().unwrap_err();
+        assert!(e.contains("not supported"), "{e}");
     }
 
     /// `m->`: the other side's moves before a series; refused before anything else.

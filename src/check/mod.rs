@@ -83,9 +83,11 @@ fn expectation(
     spec: &ProblemSpec,
     all: &[Remark],
     letter: Option<char>,
-    battle: bool,
+    stip: &Stipulation,
     config: &CheckConfig,
 ) -> Result<Expectation, SetupError> {
+    let battle = is_battle(stip);
+    let reciprocal_moves = stip.reci.map(|_| stip.moves);
     if let Some(i) = &config.intended {
         return Ok(Expectation {
             intended: i.clone(),
@@ -115,7 +117,18 @@ fn expectation(
     } else {
         RemarkKind::Solution
     };
-    let count = for_twin(all, kind, letter).len();
+    let stated = for_twin(all, kind, letter);
+    let count = match reciprocal_moves {
+        // Reciprocal play: the lines of one solution share what comes before their
+        // ends, the moves numbered below n.
+        Some(n) => {
+            let mut befores: Vec<&str> = stated.iter().map(|r| before_move(&r.text, n)).collect();
+            befores.sort_unstable();
+            befores.dedup();
+            befores.len()
+        }
+        None => stated.len(),
+    };
     if count > 0 {
         return Ok(Expectation {
             intended: Intended::Count(count),
@@ -128,6 +141,14 @@ fn expectation(
         source: IntendedSource::Default,
         per_side: true,
     })
+}
+
+/// The text of a solution line before its move numbered `n` (all of it without one).
+fn before_move(line: &str, n: u32) -> &str {
+    let number = format!("{n}.");
+    line.match_indices(&number)
+        .find(|(i, _)| *i == 0 || line[..*i].ends_with(char::is_whitespace))
+        .map_or(line, |(i, _)| line[..i].trim_end())
 }
 
 fn is_battle(stip: &Stipulation) -> bool {
@@ -185,7 +206,7 @@ pub fn judge_report(
             seconds: twin.elapsed.as_secs_f64(),
             nodes: twin.nodes,
         };
-        let exp = expectation(spec, &all, letter, is_battle(&twin.stipulation), config)?;
+        let exp = expectation(spec, &all, letter, &twin.stipulation, config)?;
         check.result = match &twin.outcome {
             Err(e) => Err(e.clone()),
             Ok(Outcome::Help {
@@ -237,6 +258,12 @@ fn judge_help(
             let mut moves = moves_of(l);
             if forced_end {
                 moves.pop();
+            }
+            if stip.reci.is_some() {
+                // Reciprocal play: one solution per play before the ends, which has
+                // fewer than n moves (Black's series, or help play of whole moves).
+                let before = stip.moves as usize - 1;
+                moves.truncate(if stip.series { before } else { 2 * before });
             }
             if !lines.contains(&moves) {
                 lines.push(moves);

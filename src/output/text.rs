@@ -369,6 +369,9 @@ impl<W: Fn(&str) + Sync> Listener for Printer<W> {
 
     fn help_line(&self, line: &HelpLine) {
         self.print(|out| {
+            if line.apart {
+                out.push('\n');
+            }
             let _ = writeln!(out, "{}", help_line(line));
         });
     }
@@ -484,7 +487,7 @@ pub fn help_line(line: &HelpLine) -> String {
         .map(|st| matches!(st, Step::Play { .. }))
         .collect();
     let series = line.series;
-    let half_start = !series && !line.game && plays.len() % 2 == 1;
+    let half_start = !series && !line.game && !line.reciprocal && plays.len() % 2 == 1;
     let mut number = 1;
     let mut moves = line.moves.iter();
     let mut prev_played = false;

@@ -60,6 +60,26 @@ pub fn check_options(options: &Options) -> Result<(), SetupError> {
     Ok(())
 }
 
+/// Options this solver does not combine with the stipulation: the message, naming both.
+pub fn check_stipulation_options(stip: &Stipulation, options: &Options) -> Result<(), String> {
+    if stip.reci.is_some() {
+        let with = [
+            (options.white_to_play, "WhiteToPlay"),
+            (options.set_play, "SetPlay"),
+            (
+                options.intelligent.is_some_and(|n| n.is_some()),
+                "Intelligent n",
+            ),
+        ];
+        if let Some((_, name)) = with.iter().find(|(on, _)| *on) {
+            return Err(format!(
+                "option {name} with reciprocal play ({stip}) is not supported"
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The side that makes the first move of the stipulation.
 pub fn first_mover(stip: &Stipulation, options: &Options) -> Color {
     if let Goal::Proof(p) = stip.goal {
@@ -114,6 +134,9 @@ pub fn help_half_moves(stip: &Stipulation, options: &Options) -> usize {
 /// The cooperative plans to search, shortest first (all lengths unless `exact-`).
 pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
     let goal = stip.goal;
+    if let Some(own) = stip.reci {
+        return reciprocal_plans(stip, own, options);
+    }
     if stip.series {
         let n = stip.moves as usize;
         let lengths: Vec<usize> = if stip.exact {
@@ -175,6 +198,36 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
             goal_is_end: options.goal_is_end,
             end: help_end,
             ..search::help_plan(h, goal)
+        })
+        .collect()
+}
+
+/// `reci-h`: the help play (or the series) before the reciprocal end, of every length
+/// from none to n - 1 moves, shortest first: the reference solver shows the shorter
+/// ones too, even with `exact-`. A series moves without check, as the other side passes
+/// after each of its moves, the last too.
+fn reciprocal_plans(stip: &Stipulation, own: Goal, options: &Options) -> Vec<Plan> {
+    let n = stip.moves as usize;
+    let end = End::Reciprocal {
+        help: stip.goal,
+        own,
+    };
+    (0..n)
+        .map(|k| {
+            let steps = if stip.series {
+                (0..k)
+                    .flat_map(|_| [search::Step::Play { may_check: false }, search::Step::Pass])
+                    .collect()
+            } else {
+                vec![search::Step::Play { may_check: true }; 2 * k]
+            };
+            Plan {
+                steps,
+                series: stip.series,
+                null_moves: options.null_moves,
+                end,
+                ..search::help_plan(0, stip.goal)
+            }
         })
         .collect()
 }

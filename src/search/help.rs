@@ -34,6 +34,10 @@ pub enum End {
     /// during the series (series reflex play: it must reach the goal as soon as it can,
     /// which ends the series there).
     Reflex(Goal),
+    /// Reciprocal help play (`reci-h`): the side to move has a move that reaches `own`,
+    /// and a move after which the other side has one that reaches `help`. Every such
+    /// line of both is a solution, those of `help` first.
+    Reciprocal { help: Goal, own: Goal },
 }
 
 /// A cooperative line of a given length, built from its end so that all plans of one
@@ -92,6 +96,12 @@ pub struct HelpLine {
     /// A proof game's line: numbered as the game's moves from its first, whichever side
     /// makes it (`1.e2-e3 d7-d6   2.Qd1-h5`), never from a half move.
     pub game: bool,
+    /// A line of reciprocal help play: numbered from its first move as whole moves,
+    /// whether it ends with one move after the help play or two.
+    pub reciprocal: bool,
+    /// Set apart from the lines before it by a blank line (the side's own ends of
+    /// `reci-h#1`, as the reference solver prints them).
+    pub apart: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -121,6 +131,9 @@ struct Ctx<'a, R: Rules> {
     in_reference_order: bool,
     /// `plays[idx][p]`: the played steps from `idx` on whose distance from `idx` has parity `p`.
     plays: &'a [[usize; 2]],
+    /// In reciprocal play, the same for the side's own goal, one move after the plan
+    /// (empty otherwise).
+    own_plays: &'a [[usize; 2]],
     /// The table salt of the plan's end ([`end_salt`]).
     salt: u64,
 }
@@ -138,6 +151,12 @@ fn end_salt(end: End) -> u64 {
         End::Goal(goal) => (HELP_SALT[0], goal),
         End::Forced(goal) => (HELP_SALT[1], goal),
         End::Reflex(goal) => (HELP_SALT[2], goal),
+        End::Reciprocal { help, own } => {
+            let salt = HELP_SALT[0] ^ HELP_SALT[1];
+            return salt
+                ^ crate::board::scramble(help.index().wrapping_add(HELP_SALT[3]))
+                ^ crate::board::scramble(own.index().wrapping_add(HELP_SALT[2]));
+        }
     };
     salt ^ crate::board::scramble(goal.index().wrapping_add(HELP_SALT[3]))
 }
@@ -155,8 +174,56 @@ impl End {
     pub fn goal(self) -> Goal {
         match self {
             End::Goal(g) | End::Forced(g) | End::Reflex(g) => g,
+            End::Reciprocal { help, .. } => help,
         }
     }
+
+    /// The goal a line's last move reaches when `extra` moves follow the plan's steps:
+    /// in reciprocal play one move is the side's own goal, two the help play's.
+    fn goal_after(self, extra: usize) -> Goal {
+        match self {
+            End::Reciprocal { own, .. } if extra == 1 => own,
+            end => end.goal(),
+        }
+    }
+}
+
+/// Whether `pos` ends reciprocal help play: the side to move can reach `own` in one
+/// move, and can make a move after which the other side reaches `help` in one.
+fn reciprocal_holds<R: Rules>(rules: &R, pos: &Position<R::Ext>, help: Goal, own: Goal) -> bool {
+    can_reach_goal_in_one(rules, pos, own)
+        && rules
+            .try_for_each_child(pos, |_, after| {
+                if can_reach_goal_in_one(rules, after, help) {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                }
+            })
+            .is_break()
+}
+
+/// The order of a plan's lines: the reference solver's ([`reference_order::line_key`]),
+/// and in reciprocal play after the same moves the help play's ends before the side's
+/// own, each last move placed as a final move to its goal where `mating_order`.
+fn line_order(plan: &Plan, line: &[Move], last: Option<Goal>) -> Vec<u32> {
+    let End::Reciprocal { help, own } = plan.end else {
+        return reference_order::line_key(line, last);
+    };
+    let before = plan
+        .steps
+        .iter()
+        .filter(|s| matches!(s, Step::Play { .. }))
+        .count();
+    let (head, tail) = line.split_at(before.min(line.len()));
+    let mut key = reference_order::line_key(head, None);
+    let goal = if tail.len() == 1 { own } else { help };
+    key.push(u32::from(tail.len() == 1));
+    key.extend(reference_order::line_key(
+        tail,
+        Some(goal).filter(|_| plan.mating_order),
+    ));
+    key
 }
 
 impl<R: Rules> Ctx<'_, R> {
@@ -166,6 +233,7 @@ impl<R: Rules> Ctx<'_, R> {
             found,
             enough: self.enough,
             plays: self.plays,
+            own_plays: self.own_plays,
             ..*self
         }
     }
@@ -187,6 +255,7 @@ impl<R: Rules> Ctx<'_, R> {
             }
             End::Forced(goal) => forced_to_goal(self.rules, pos, goal),
             End::Reflex(goal) => can_reach_goal_in_one(self.rules, pos, goal),
+            End::Reciprocal { help, own } => reciprocal_holds(self.rules, pos, help, own),
         }
     }
 
@@ -211,15 +280,29 @@ impl<R: Rules> Ctx<'_, R> {
             return true;
         }
 
-        let End::Goal(goal) = self.plan.end else {
-            return true;
+        // Reciprocal play: its help play's goal after two more moves ([`plays`]).
+        let goal = match self.plan.end {
+            End::Goal(goal) | End::Reciprocal { help: goal, .. } => goal,
+            End::Forced(_) | End::Reflex(_) => return true,
         };
         if !goal.is_mate_or_stalemate() {
             return true;
         }
         let (defender, last) = self.defender(pos, idx);
         let plays = self.plays[idx];
-        reach::goal_in_reach(pos, defender, goal, plays[1 - last], plays[last])
+        if !reach::goal_in_reach(pos, defender, goal, plays[1 - last], plays[last]) {
+            return false;
+        }
+        match self.plan.end {
+            End::Reciprocal { own, .. } if !self.own_plays.is_empty() => {
+                // The side's own goal, one move after the plan: the other side suffers it.
+                let plays = self.own_plays[idx];
+                let last = 1 - last;
+                let defender = !defender;
+                reach::goal_in_reach(pos, defender, own, plays[1 - last], plays[last])
+            }
+            _ => true,
+        }
     }
 
     /// Whether a proof game's target may still stand after the moves each side has left
@@ -334,7 +417,7 @@ impl<R: Rules> Ctx<'_, R> {
             End::Goal(Goal::Stalemate) => {
                 defender == pos.side && self.plays[idx + 1][1 - last] == 0
             }
-            End::Goal(_) | End::Forced(_) | End::Reflex(_) => false,
+            End::Goal(_) | End::Forced(_) | End::Reflex(_) | End::Reciprocal { .. } => false,
         }
     }
 
@@ -408,6 +491,22 @@ impl<R: Rules> Ctx<'_, R> {
                             out.push(path.clone());
                             path.pop();
                         }
+                    }
+                }
+                End::Reciprocal { help, own } => {
+                    for (mv, after) in successors(self.rules, pos) {
+                        path.push(mv);
+                        for (answer, end) in successors(self.rules, &after) {
+                            if goal_reached(self.rules, &answer, &end, help) {
+                                path.push(answer);
+                                out.push(path.clone());
+                                path.pop();
+                            }
+                        }
+                        if goal_reached(self.rules, &mv, &after, own) {
+                            out.push(path.clone());
+                        }
+                        path.pop();
                     }
                 }
             }
@@ -616,7 +715,7 @@ fn may_pass<R: Rules>(rules: &R, plan: &Plan, pos: &Position<R::Ext>) -> bool {
     match plan.end {
         End::Reflex(goal) => !can_reach_goal_in_one(rules, pos, goal),
         End::Forced(goal) => !forced_to_goal(rules, pos, goal),
-        End::Goal(_) => true,
+        End::Goal(_) | End::Reciprocal { .. } => true,
     }
 }
 
@@ -640,6 +739,35 @@ fn final_positions_apply(plan: &Plan, limits: &Limits) -> bool {
 /// See [`final_positions_apply`].
 const FINAL_POSITIONS_FROM: usize = 7;
 
+/// `plays(plan)[idx][p]`: the played steps from `idx` on whose distance from `idx` has
+/// parity `p`; in reciprocal play with the help play's last two moves after the plan
+/// (which leaves the parities as they are), for the bound on its goal.
+fn plays(plan: &Plan, reciprocal_extra: usize) -> Vec<[usize; 2]> {
+    let extra = if matches!(plan.end, End::Reciprocal { .. }) {
+        reciprocal_extra
+    } else {
+        0
+    };
+    plays_after(plan, extra)
+}
+
+/// [`plays`] with `extra` played steps after the plan's.
+fn plays_after(plan: &Plan, extra: usize) -> Vec<[usize; 2]> {
+    let len = plan.steps.len() + extra;
+    let mut plays = vec![[0usize; 2]; len + 1];
+    for idx in (0..len).rev() {
+        // From `idx` the parities swap relative to `idx + 1`.
+        let [same, other] = plays[idx + 1];
+        let here = usize::from(
+            plan.steps
+                .get(idx)
+                .is_none_or(|s| matches!(s, Step::Play { .. })),
+        );
+        plays[idx] = [here + other, same];
+    }
+    plays
+}
+
 /// All solutions of `plan` from `pos`, searched move by move.
 pub(super) fn solve_plan_move_by_move<R: Rules>(
     rules: &R,
@@ -652,13 +780,11 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
     let most = limits.solutions_left();
     let root_found = AtomicUsize::new(0);
     let enough = AtomicBool::new(false);
-    let mut plays = vec![[0usize; 2]; plan.steps.len() + 1];
-    for idx in (0..plan.steps.len()).rev() {
-        // From `idx` the parities swap relative to `idx + 1`.
-        let [same, other] = plays[idx + 1];
-        let here = usize::from(matches!(plan.steps[idx], Step::Play { .. }));
-        plays[idx] = [here + other, same];
-    }
+    let plays = plays(plan, 2);
+    let own_plays = match plan.end {
+        End::Reciprocal { own, .. } if own.is_mate_or_stalemate() => plays_after(plan, 1),
+        _ => Vec::new(),
+    };
     let ctx = Ctx {
         rules,
         table,
@@ -669,6 +795,7 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
         most,
         in_reference_order: most.is_some(),
         plays: &plays,
+        own_plays: &own_plays,
         salt: end_salt(plan.end),
     };
     // Split the first two steps into independent tasks, so that even a root with few moves
@@ -715,7 +842,7 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
         Some(plan.end.goal()).filter(|_| plan.mating_order && matches!(plan.end, End::Goal(_)));
     tasks.sort_by_cached_key(|(path, _, idx)| {
         let final_goal = last.filter(|_| *idx == plan.steps.len());
-        reference_order::line_key(path, final_goal)
+        line_order(plan, path, final_goal)
     });
     // Option MoveNumbers: the reference solver numbers every first move it generates,
     // legal or not (it numbers a move before it tests it), in its order.
@@ -769,7 +896,7 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
             let found = AtomicUsize::new(0);
             let ctx = ctx.counting_in(&found);
             limits.counted(|| ctx.search(p, *idx, false, &mut path, &mut out));
-            out.sort_by_cached_key(|line| reference_order::line_key(line, last));
+            out.sort_by_cached_key(|line| line_order(plan, line, last));
             in_order.done(i, (first, out));
         });
     in_order.finish();
@@ -817,9 +944,10 @@ fn annotate_line<R: Rules>(
         }
     }
     let mut steps = plan.steps.clone();
+    let goal = plan.end.goal_after(it.len());
     for mv in it {
         let after = rules.play(&pos, mv);
-        played.push(super::annotate(rules, &pos, mv, &after, plan.end.goal()));
+        played.push(super::annotate(rules, &pos, mv, &after, goal));
         steps.push(Step::Play { may_check: true });
         pos = after;
     }
@@ -835,6 +963,8 @@ fn annotate_line<R: Rules>(
         series: plan.series,
         intro: plan.intro,
         game: matches!(plan.end.goal(), Goal::Proof(_)),
+        reciprocal: matches!(plan.end, End::Reciprocal { .. }),
+        apart: false,
     }
 }
 
