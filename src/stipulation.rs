@@ -174,6 +174,9 @@ pub enum Play {
     /// `hs#n`: both sides cooperate until White's last move, after which every move of
     /// Black reaches the goal (a help play ending in a forced self goal).
     HelpSelf,
+    /// `hr#n`: both sides cooperate until White's last move, after which Black can reach
+    /// the goal; a side that can reach it in one move must (a help play ending in r#1).
+    HelpReflex,
     /// `s#n`, `s=n`: White forces Black to reach the goal against White.
     SelfPlay,
     /// `r#n`: as self play, but both sides must reach the goal in one move when they can.
@@ -185,7 +188,13 @@ pub enum Play {
 impl Play {
     /// Help play, plain or ending in a forced self goal (`h#n`, `hs#n`).
     pub const fn is_help(self) -> bool {
-        matches!(self, Play::Help | Play::HelpSelf)
+        matches!(self, Play::Help | Play::HelpSelf | Play::HelpReflex)
+    }
+
+    /// Help play ending in the other side's goal move after the help play (`hs#n`,
+    /// `hr#n`): the plan has one half move less than the play.
+    pub const fn ends_after_plan(self) -> bool {
+        matches!(self, Play::HelpSelf | Play::HelpReflex)
     }
 
     /// Popeye's prefix for the kind of play (`""`, `"h"`, `"s"`, `"r"`, `"semi-r"`).
@@ -194,6 +203,7 @@ impl Play {
             Play::Direct => "",
             Play::Help => "h",
             Play::HelpSelf => "hs",
+            Play::HelpReflex => "hr",
             Play::SelfPlay => "s",
             Play::Reflex => "r",
             Play::SemiReflex => "semi-r",
@@ -373,10 +383,14 @@ impl FromStr for Stipulation {
                 rest = after;
             }
             Play::Help
-        } else if strip_prefix_ci(rest, "hr").is_some() {
-            return Err(format!(
-                "unsupported stipulation \"{orig}\": help-reflex play is not supported"
-            ));
+        } else if let Some(r) = strip_prefix_ci(rest, "hr") {
+            if series {
+                return Err(format!(
+                    "unsupported stipulation \"{orig}\": series help-reflex play is not supported"
+                ));
+            }
+            rest = r;
+            Play::HelpReflex
         } else if let Some(r) = strip_prefix_ci(rest, "hs") {
             if series {
                 return Err(format!(
@@ -723,7 +737,11 @@ mod tests {
             let e = s.parse::<Stipulation>().unwrap_err();
             assert!(e.starts_with("unsupported goal"), "{s}: {e}");
         }
-        let e = "hr#3".parse::<Stipulation>().unwrap_err();
+        assert_eq!(parse("hr#3").play, Play::HelpReflex);
+        for s in ["hr#2", "hr#1.5", "exact-hr#2", "hr=3"] {
+            assert_eq!(parse(s).to_string(), s, "round trip of {s}");
+        }
+        let e = "ser-hr#3".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("not supported"), "{e}");
         let e = "ser-hs#3".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("not supported"), "{e}");

@@ -6,12 +6,10 @@
 
 mod common;
 
-use common::solve_text;
 use fairy::board::Position;
 use fairy::conditions::{Orthodox, Rules};
 use fairy::movegen::Move;
-use fairy::output::{notation, text};
-use fairy::search::{annotate, goal_reached, null_move};
+use fairy::search::{goal_reached, null_move};
 use fairy::stipulation::Goal;
 
 type Pos = Position<()>;
@@ -22,18 +20,6 @@ fn successors(pos: &Pos) -> Vec<(Move, Pos)> {
     v
 }
 
-/// A move as the solver writes it, `goal` marked where the move reaches it.
-fn written(pos: &Pos, mv: &Move, after: &Pos, goal: Goal) -> Vec<String> {
-    let mut played = annotate(&Orthodox, pos, mv, after, goal);
-    if !goal_reached(&Orthodox, mv, after, goal) {
-        played.result = None;
-    }
-    notation::full(&played)
-        .split_whitespace()
-        .map(str::to_string)
-        .collect()
-}
-
 /// The ends of reciprocal play at `pos`: the help play's (Black's move, White's answer
 /// to `help`) and Black's own (one move to `own`), or none unless both exist.
 fn ends(pos: &Pos, help: Goal, own: Goal) -> Vec<Vec<String>> {
@@ -42,13 +28,13 @@ fn ends(pos: &Pos, help: Goal, own: Goal) -> Vec<Vec<String>> {
     for (mv, after) in successors(pos) {
         for (answer, end) in successors(&after) {
             if goal_reached(&Orthodox, &answer, &end, help) {
-                let mut line = written(pos, &mv, &after, Goal::Any);
-                line.extend(written(&after, &answer, &end, help));
+                let mut line = common::written(pos, &mv, &after, Goal::Any);
+                line.extend(common::written(&after, &answer, &end, help));
                 helped.push(line);
             }
         }
         if goal_reached(&Orthodox, &mv, &after, own) {
-            owned.push(written(pos, &mv, &after, own));
+            owned.push(common::written(pos, &mv, &after, own));
         }
     }
     if helped.is_empty() || owned.is_empty() {
@@ -83,35 +69,11 @@ fn lines_by_rule(
             continue;
         }
         let mark = prefix.len();
-        prefix.extend(written(pos, &mv, &after, Goal::Any));
+        prefix.extend(common::written(pos, &mv, &after, Goal::Any));
         let next = if series { null_move(&after) } else { after };
         lines_by_rule(&next, half_moves - 1, series, help, own, out, prefix);
         prefix.truncate(mark);
     }
-}
-
-/// The solver's lines, without their move numbers, sorted.
-fn solved(fen: &str, stip: &str) -> Vec<Vec<String>> {
-    let report = solve_text(&common::source(fen, stip));
-    for t in &report.twins {
-        if let Err(e) = &t.outcome {
-            panic!("{stip}: {e}");
-        }
-    }
-    let mut lines: Vec<Vec<String>> = text::problem(&report)
-        .lines()
-        .filter(|l| l.starts_with("  1."))
-        .map(|l| {
-            l.split_whitespace()
-                .map(|t| {
-                    let digits = t.trim_start_matches(|c: char| c.is_ascii_digit());
-                    digits.strip_prefix('.').unwrap_or(t).to_string()
-                })
-                .collect()
-        })
-        .collect();
-    lines.sort();
-    lines
 }
 
 fn by_rule(fen: &str, n: usize, series: bool, help: Goal, own: Goal) -> Vec<Vec<String>> {
@@ -148,7 +110,7 @@ fn reciprocal_helpmates_are_the_lines_the_rule_finds() {
             let want = by_rule(fen, n, false, Goal::Mate, Goal::Mate);
             found += want.len();
             assert_eq!(
-                solved(fen, &format!("reci-h#{n}")),
+                common::help_lines(fen, &format!("reci-h#{n}")),
                 want,
                 "reci-h#{n} in {fen}"
             );
@@ -175,7 +137,7 @@ fn reciprocal_play_with_two_goals_is_the_lines_the_rule_finds() {
                 let want = by_rule(fen, n, false, help, own);
                 found += want.len();
                 let stip = format!("reci-h{spelling}{n}");
-                assert_eq!(solved(fen, &stip), want, "{stip} in {fen}");
+                assert_eq!(common::help_lines(fen, &stip), want, "{stip} in {fen}");
             }
         }
     }
@@ -190,7 +152,7 @@ fn series_reciprocal_play_is_the_lines_the_rule_finds() {
             let want = by_rule(fen, n, true, Goal::Mate, Goal::Mate);
             found += want.len();
             assert_eq!(
-                solved(fen, &format!("ser-reci-h#{n}")),
+                common::help_lines(fen, &format!("ser-reci-h#{n}")),
                 want,
                 "ser-reci-h#{n} in {fen}"
             );

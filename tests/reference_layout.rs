@@ -706,3 +706,65 @@ solution finished.
 ",
     );
 }
+
+/// Help-reflex play whose first side can mate at once: it must, which fails; its mate is
+/// shown with `?!?`, as a line of help play.
+#[test]
+fn help_reflex_play_shows_the_first_sides_obliged_mate_failing() {
+    check(
+        "begin
+stipulation hr#2
+option NoBoard
+pieces white Ka6 Qf6 black Kb8 Rg4h5
+end
+",
+        "
+  1.Qf6-d8 # ?!?
+
+solution finished.
+
+
+",
+    );
+}
+
+/// Reciprocal play in one move: the help play's ends, then Black's own set apart by a
+/// blank line, each in the order of the generator of mating moves.
+#[test]
+fn reciprocal_play_in_one_sets_the_own_ends_apart() {
+    check(
+        "begin
+stipulation reci-h#1
+option NoBoard
+pieces white Ka1 Pa2 Pb2 Re2 black Kh8 Qd4 Rc3 Pg7 Ph7 Pc2
+end
+",
+        "
+  1.c2-c1=S Re2-e8 #
+  1.c2-c1=B Re2-e8 #
+  1.Rc3-a3 Re2-e8 #
+  1.Rc3-b3 Re2-e8 #
+  1.Rc3-c7 Re2-e8 #
+  1.Rc3-c6 Re2-e8 #
+  1.Rc3-c5 Re2-e8 #
+  1.Rc3-c4 Re2-e8 #
+  1.Rc3-h3 Re2-e8 #
+  1.Rc3-g3 Re2-e8 #
+  1.Rc3-d3 Re2-e8 #
+  1.Qd4-a7 Re2-e8 #
+  1.Qd4-b6 Re2-e8 #
+  1.Qd4-d2 Re2-e8 #
+  1.Qd4-d3 Re2-e8 #
+  1.Qd4-h4 Re2-e8 #
+  1.Qd4-g4 Re2-e8 #
+
+  1.Qd4-d1 #
+  1.c2-c1=Q #
+  1.c2-c1=R #
+
+solution finished.
+
+
+",
+    );
+}

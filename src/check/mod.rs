@@ -247,7 +247,7 @@ fn judge_help(
     // Series self and reflex play end with the defender's forced moves, one line each:
     // they are one solution.
     let forced_end = (stip.series && !matches!(stip.play, Play::Help | Play::Direct))
-        || stip.play == Play::HelpSelf;
+        || stip.play.ends_after_plan();
     let mut sides = Vec::new();
     let mut listed = Vec::new();
     let mut short = Vec::new();

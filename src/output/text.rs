@@ -372,7 +372,8 @@ impl<W: Fn(&str) + Sync> Listener for Printer<W> {
             if line.apart {
                 out.push('\n');
             }
-            let _ = writeln!(out, "{}", help_line(line));
+            let fails = if line.fails { " ?!?" } else { "" };
+            let _ = writeln!(out, "{}{fails}", help_line(line));
         });
     }
 
@@ -487,7 +488,7 @@ pub fn help_line(line: &HelpLine) -> String {
         .map(|st| matches!(st, Step::Play { .. }))
         .collect();
     let series = line.series;
-    let half_start = !series && !line.game && !line.reciprocal && plays.len() % 2 == 1;
+    let half_start = !series && !line.game && !line.whole_moves && plays.len() % 2 == 1;
     let mut number = 1;
     let mut moves = line.moves.iter();
     let mut prev_played = false;

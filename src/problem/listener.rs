@@ -60,6 +60,7 @@ pub fn replay(report: &ProblemReport, listener: &dyn Listener) {
                     if Some(i) == *second_half {
                         listener.duplex_half_ends();
                     }
+                    s.obliged.iter().for_each(|l| listener.help_line(l));
                     let mut lines = s.lines.iter().enumerate().peekable();
                     for (k, (before, mv)) in s.numbers.iter().enumerate() {
                         while let Some((_, line)) = lines.next_if(|(i, _)| i < before) {

@@ -365,6 +365,25 @@ fn run<R: Rules>(
             }
         }
     }
+    // Help-reflex play from a side that is not the one to reach the goal at the end:
+    // where it can reach the goal at once it must, and fails.
+    if stip.play == Play::HelpReflex && setup::help_half_moves(&stip, options) % 2 == 1 {
+        let obliged = search::obliged_failures(rules, &pos, stip.goal, mating_order);
+        if !obliged.is_empty() {
+            let found = Solutions(listener);
+            obliged.iter().for_each(|l| found.line(l));
+            let mut solutions: Vec<HelpSolution> = setup::plans(&stip, options)
+                .iter()
+                .map(|_| HelpSolution::default())
+                .collect();
+            solutions[0].obliged = obliged;
+            return Ok(Outcome::Help {
+                set_play,
+                solutions,
+                second_half: None,
+            });
+        }
+    }
     // `MaxSolutions` counts the play of every length together, the set play apart.
     limits.count_anew();
     let solutions = setup::plans(&stip, options)

@@ -103,7 +103,7 @@ pub fn first_mover(stip: &Stipulation, options: &Options) -> Color {
         };
     }
     match stip.play {
-        Play::Help | Play::HelpSelf => {
+        Play::Help | Play::HelpSelf | Play::HelpReflex => {
             if help_half_moves(stip, options) % 2 == 1 {
                 Color::White
             } else {
@@ -117,7 +117,7 @@ pub fn first_mover(stip: &Stipulation, options: &Options) -> Color {
 /// Half moves of a help stipulation: 2n, 2n+1 for h#n.5, one less with WhiteToPlay.
 pub fn help_half_moves(stip: &Stipulation, options: &Options) -> usize {
     let mut h = 2 * stip.moves as usize + usize::from(stip.half);
-    if stip.play == Play::HelpSelf {
+    if stip.play.ends_after_plan() {
         // The last half move is the other side's forced goal move, after the plan.
         return h - 1;
     }
@@ -151,7 +151,9 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
                 Play::Direct => search::series_plan(k, false, End::Goal(goal)),
                 Play::Reflex | Play::SemiReflex => search::series_plan(k, false, End::Reflex(goal)),
                 // Refused at parsing (`ser-hs`).
-                Play::SelfPlay | Play::HelpSelf => search::series_plan(k, false, End::Forced(goal)),
+                Play::SelfPlay | Play::HelpSelf | Play::HelpReflex => {
+                    search::series_plan(k, false, End::Forced(goal))
+                }
             })
             .map(|plan| Plan {
                 keep_mating_piece: options.keep_mating_piece,
@@ -171,16 +173,19 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
             .collect();
     }
     // Help-self play ends with the other side's forced goal move, after the plan.
-    let help_end = if stip.play == Play::HelpSelf {
-        End::Forced(goal)
-    } else {
-        End::Goal(goal)
+    let help_end = match stip.play {
+        Play::HelpSelf => End::Forced(goal),
+        Play::HelpReflex => End::HelpReflex(goal),
+        _ => End::Goal(goal),
     };
     let full = help_half_moves(stip, options);
     let mut lengths = vec![full];
+    // Help-reflex play may end before any move: the side to move must reach the goal
+    // at once (`hr#1.5`: `1...b3-b2 #`).
+    let shortest = if stip.play == Play::HelpReflex { 0 } else { 1 };
     if !stip.exact {
         let mut k = full;
-        while k > 2 {
+        while k >= shortest + 2 {
             k -= 2;
             lengths.push(k);
         }
@@ -240,6 +245,7 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
         Play::SemiReflex => BattleKind::SemiReflex,
         Play::Help => BattleKind::Direct,
         Play::HelpSelf => BattleKind::SelfPlay,
+        Play::HelpReflex => BattleKind::Reflex,
     };
     BattleSpec {
         kind,

@@ -34,6 +34,11 @@ pub enum End {
     /// during the series (series reflex play: it must reach the goal as soon as it can,
     /// which ends the series there).
     Reflex(Goal),
+    /// Help-reflex play (`hr#n`): the side to move has a move that reaches the goal.
+    /// Before, wherever the side to move could reach it in one move it had to, which
+    /// ends the play there (a shorter solution, or the other side's failure): no line
+    /// goes on from such a position.
+    HelpReflex(Goal),
     /// Reciprocal help play (`reci-h`): the side to move has a move that reaches `own`,
     /// and a move after which the other side has one that reaches `help`. Every such
     /// line of both is a solution, those of `help` first.
@@ -96,9 +101,13 @@ pub struct HelpLine {
     /// A proof game's line: numbered as the game's moves from its first, whichever side
     /// makes it (`1.e2-e3 d7-d6   2.Qd1-h5`), never from a half move.
     pub game: bool,
-    /// A line of reciprocal help play: numbered from its first move as whole moves,
-    /// whether it ends with one move after the help play or two.
-    pub reciprocal: bool,
+    /// Numbered from its first move as whole moves, whatever its length: a line of
+    /// reciprocal help play (ending with one move after the help play or two), a
+    /// failing first move.
+    pub whole_moves: bool,
+    /// Help-reflex play: a first move to the goal, which the side had to play and which
+    /// fails the stipulation (printed ` ?!?`).
+    pub fails: bool,
     /// Set apart from the lines before it by a blank line (the side's own ends of
     /// `reci-h#1`, as the reference solver prints them).
     pub apart: bool,
@@ -107,6 +116,9 @@ pub struct HelpLine {
 #[derive(Clone, Debug, Default)]
 pub struct HelpSolution {
     pub lines: Vec<HelpLine>,
+    /// Help-reflex play: the first side's moves to the goal at once, which it must play
+    /// and so fails; printed before the lines (there are none then).
+    pub obliged: Vec<HelpLine>,
     /// Set when a limit stopped the search before it was complete.
     pub partial: bool,
     /// With option MoveNumbers: every first move the reference solver generates, legal
@@ -151,6 +163,7 @@ fn end_salt(end: End) -> u64 {
         End::Goal(goal) => (HELP_SALT[0], goal),
         End::Forced(goal) => (HELP_SALT[1], goal),
         End::Reflex(goal) => (HELP_SALT[2], goal),
+        End::HelpReflex(goal) => (HELP_SALT[2] ^ HELP_SALT[0], goal),
         End::Reciprocal { help, own } => {
             let salt = HELP_SALT[0] ^ HELP_SALT[1];
             return salt
@@ -173,7 +186,7 @@ impl End {
     /// The goal the last move (or the forced or obliged move after the plan) reaches.
     pub fn goal(self) -> Goal {
         match self {
-            End::Goal(g) | End::Forced(g) | End::Reflex(g) => g,
+            End::Goal(g) | End::Forced(g) | End::Reflex(g) | End::HelpReflex(g) => g,
             End::Reciprocal { help, .. } => help,
         }
     }
@@ -254,7 +267,9 @@ impl<R: Rules> Ctx<'_, R> {
                 goal.is_mate_or_stalemate() && position_goal_reached(self.rules, pos, goal)
             }
             End::Forced(goal) => forced_to_goal(self.rules, pos, goal),
-            End::Reflex(goal) => can_reach_goal_in_one(self.rules, pos, goal),
+            End::Reflex(goal) | End::HelpReflex(goal) => {
+                can_reach_goal_in_one(self.rules, pos, goal)
+            }
             End::Reciprocal { help, own } => reciprocal_holds(self.rules, pos, help, own),
         }
     }
@@ -283,7 +298,7 @@ impl<R: Rules> Ctx<'_, R> {
         // Reciprocal play: its help play's goal after two more moves ([`plays`]).
         let goal = match self.plan.end {
             End::Goal(goal) | End::Reciprocal { help: goal, .. } => goal,
-            End::Forced(_) | End::Reflex(_) => return true,
+            End::Forced(_) | End::Reflex(_) | End::HelpReflex(_) => return true,
         };
         if !goal.is_mate_or_stalemate() {
             return true;
@@ -417,7 +432,11 @@ impl<R: Rules> Ctx<'_, R> {
             End::Goal(Goal::Stalemate) => {
                 defender == pos.side && self.plays[idx + 1][1 - last] == 0
             }
-            End::Goal(_) | End::Forced(_) | End::Reflex(_) | End::Reciprocal { .. } => false,
+            End::Goal(_)
+            | End::Forced(_)
+            | End::Reflex(_)
+            | End::HelpReflex(_)
+            | End::Reciprocal { .. } => false,
         }
     }
 
@@ -453,7 +472,14 @@ impl<R: Rules> Ctx<'_, R> {
     /// must reach the goal after the plan is to move and every move of it reaches the
     /// goal, so the play is a shorter solution here and goes no further (Popeye's `hsx2`
     /// has `1.h3-h4 a5*b4 x` and not its continuation).
+    /// In help-reflex play, the side to move at any played step that can reach the goal
+    /// in one move must, so the plan goes no further.
     fn forced_early(&self, idx: usize, pos: &Position<R::Ext>) -> bool {
+        if let End::HelpReflex(goal) = self.plan.end {
+            return idx < self.plan.steps.len()
+                && matches!(self.plan.steps[idx], Step::Play { .. })
+                && can_reach_goal_in_one(self.rules, pos, goal);
+        }
         let End::Forced(goal) = self.plan.end else {
             return false;
         };
@@ -483,7 +509,7 @@ impl<R: Rules> Ctx<'_, R> {
             }
             match self.plan.end {
                 End::Goal(_) => out.push(path.clone()),
-                End::Forced(goal) | End::Reflex(goal) => {
+                End::Forced(goal) | End::Reflex(goal) | End::HelpReflex(goal) => {
                     // The goal moves belong to the solution: one line for each.
                     for (mv, after) in successors(self.rules, pos) {
                         if goal_reached(self.rules, &mv, &after, goal) {
@@ -700,7 +726,7 @@ pub fn solve_plan_streamed<R: Rules>(
             return HelpSolution {
                 lines,
                 partial: limits.expired(),
-                numbers: Vec::new(),
+                ..HelpSolution::default()
             };
         }
     }
@@ -713,7 +739,7 @@ pub fn solve_plan_streamed<R: Rules>(
 /// there: a longer line through it is no solution, as Popeye plays ser-sx2).
 fn may_pass<R: Rules>(rules: &R, plan: &Plan, pos: &Position<R::Ext>) -> bool {
     match plan.end {
-        End::Reflex(goal) => !can_reach_goal_in_one(rules, pos, goal),
+        End::Reflex(goal) | End::HelpReflex(goal) => !can_reach_goal_in_one(rules, pos, goal),
         End::Forced(goal) => !forced_to_goal(rules, pos, goal),
         End::Goal(_) | End::Reciprocal { .. } => true,
     }
@@ -838,8 +864,10 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
     // the tasks before it are done, and only the first `MaxSolutions` of them.
     // The reference solver finds the last moves to mate or check with a generator of its
     // own in orthodox play (`reference_order::final_place`).
-    let last =
-        Some(plan.end.goal()).filter(|_| plan.mating_order && matches!(plan.end, End::Goal(_)));
+    // So it finds help-reflex play's last moves (not help-self play's, all of whose
+    // moves it tries).
+    let last = Some(plan.end.goal())
+        .filter(|_| plan.mating_order && matches!(plan.end, End::Goal(_) | End::HelpReflex(_)));
     tasks.sort_by_cached_key(|(path, _, idx)| {
         let final_goal = last.filter(|_| *idx == plan.steps.len());
         line_order(plan, path, final_goal)
@@ -912,6 +940,7 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
         lines,
         partial,
         numbers,
+        obliged: Vec::new(),
     }
 }
 
@@ -963,9 +992,40 @@ fn annotate_line<R: Rules>(
         series: plan.series,
         intro: plan.intro,
         game: matches!(plan.end.goal(), Goal::Proof(_)),
-        reciprocal: matches!(plan.end, End::Reciprocal { .. }),
+        whole_moves: matches!(plan.end, End::Reciprocal { .. }),
+        fails: false,
         apart: false,
     }
+}
+
+/// Help-reflex play where the side to move at `pos` is not the one to reach the goal:
+/// its moves that reach the goal at once, which it must play and so fails (one line
+/// each, in the reference solver's order); none when it has none.
+pub fn obliged_failures<R: Rules>(
+    rules: &R,
+    pos: &Position<R::Ext>,
+    goal: Goal,
+    mating_order: bool,
+) -> Vec<HelpLine> {
+    let mut moves: Vec<(Move, Position<R::Ext>)> = successors(rules, pos)
+        .into_iter()
+        .filter(|(mv, after)| goal_reached(rules, mv, after, goal))
+        .collect();
+    let final_goal = Some(goal).filter(|_| mating_order);
+    moves.sort_by_cached_key(|(mv, _)| reference_order::line_key(&[*mv], final_goal));
+    moves
+        .iter()
+        .map(|(mv, after)| HelpLine {
+            moves: vec![super::annotate(rules, pos, mv, after, goal)],
+            steps: vec![Step::Play { may_check: true }],
+            series: false,
+            intro: 0,
+            game: false,
+            whole_moves: true,
+            fails: true,
+            apart: false,
+        })
+        .collect()
 }
 
 /// The plan of a help stipulation with `half_moves` half moves in all.

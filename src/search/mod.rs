@@ -20,8 +20,8 @@ pub use battle::{
     BattleSolution, BattleSpec, DefenceNode, NonTrivial, RootMove, Threat,
 };
 pub use help::{
-    help_plan, series_plan, solve_plan, solve_plan_streamed, with_intro, End, HelpLine,
-    HelpSolution, Plan, Step,
+    help_plan, obliged_failures, series_plan, solve_plan, solve_plan_streamed, with_intro, End,
+    HelpLine, HelpSolution, Plan, Step,
 };
 pub use per_target::keep_first_per_target;
 pub use proof::ProofTarget;

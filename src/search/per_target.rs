@@ -69,7 +69,7 @@ pub fn keep_first_per_target<R: Rules>(
     HelpSolution {
         lines,
         partial: partial || reached,
-        numbers: Vec::new(),
+        ..HelpSolution::default()
     }
 }
 

@@ -2,10 +2,15 @@
 
 #![allow(dead_code)] // each test crate uses some of the helpers
 
-use fairy::board::Square;
+use fairy::board::{Position, Square};
+use fairy::conditions::Orthodox;
 use fairy::input::parse_file;
+use fairy::movegen::Move;
+use fairy::output::notation;
 use fairy::output::text;
 use fairy::problem::{solve_problem, ProblemReport, SolveConfig};
+use fairy::search::{annotate, goal_reached};
+use fairy::stipulation::Goal;
 
 /// Parses the first problem of `source` and solves it with the default settings.
 pub fn solve_text(source: &str) -> ProblemReport {
@@ -61,4 +66,46 @@ pub fn source(fen: &str, stip: &str) -> String {
         _ => String::new(),
     };
     format!("begin\nforsyth {board}\nstipulation {stip}\n{ep}end\n")
+}
+
+/// A move as the solver writes it, `goal` marked where the move reaches it.
+pub fn written(pos: &Position<()>, mv: &Move, after: &Position<()>, goal: Goal) -> Vec<String> {
+    let mut played = annotate(&Orthodox, pos, mv, after, goal);
+    if !goal_reached(&Orthodox, mv, after, goal) {
+        played.result = None;
+    }
+    notation::full(&played)
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The solver's lines of help play, without their move numbers (`1.`, `1...`), sorted.
+pub fn help_lines(fen: &str, stip: &str) -> Vec<Vec<String>> {
+    let report = solve_text(&source(fen, stip));
+    for t in &report.twins {
+        if let Err(e) = &t.outcome {
+            panic!("{stip}: {e}");
+        }
+    }
+    let mut lines: Vec<Vec<String>> = text::problem(&report)
+        .lines()
+        .filter(|l| l.starts_with("  1."))
+        .map(|l| {
+            l.split_whitespace()
+                .map(|t| {
+                    let digits = t.trim_start_matches(|c: char| c.is_ascii_digit());
+                    match digits
+                        .strip_prefix("...")
+                        .or_else(|| digits.strip_prefix('.'))
+                    {
+                        Some(mv) if digits.len() < t.len() => mv.to_string(),
+                        _ => t.to_string(),
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    lines.sort();
+    lines
 }
