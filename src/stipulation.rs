@@ -530,12 +530,11 @@ impl FromStr for Stipulation {
                 "invalid stipulation \"{orig}\": the number of moves must be at least 1"
             ));
         }
-        if series && matches!(play, Play::Reflex | Play::SemiReflex) && !goal.is_mate_or_stalemate()
-        {
-            // The reference solver binds the series side too (it may not pass a move that
-            // reaches the goal), which the series search does not model for these goals.
+        if series && play == Play::SemiReflex && !goal.is_mate_or_stalemate() {
+            // Only Black is bound there, which the series search does not model for a
+            // goal of the move (the series side is bound in `ser-r`).
             return Err(format!(
-                "unsupported stipulation \"{orig}\": series reflex play with a goal other than # or = is not supported"
+                "unsupported stipulation \"{orig}\": series semi-reflex play with a goal other than # or = is not supported"
             ));
         }
         let battle = !series && !play.is_help();
@@ -751,7 +750,8 @@ mod tests {
         }
         let e = "2->h#4".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("unsupported"), "{e}");
-        let e = "ser-rx3".parse::<Stipulation>().unwrap_err();
+        assert_eq!(parse("ser-rx3").to_string(), "ser-rx3");
+        let e = "ser-semi-rx3".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("not supported"), "{e}");
         let e = "pser-h#6".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("unsupported"), "{e}");

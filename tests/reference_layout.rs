@@ -768,3 +768,30 @@ solution finished.
 ",
     );
 }
+
+/// Series reflex play with a goal of the move binds the series side too: where it can
+/// check at once it must, and fails; its checks are shown with `?!?`, in the order of
+/// the generator of checking moves.
+#[test]
+fn series_reflex_check_shows_the_series_sides_obliged_checks_failing() {
+    check(
+        "begin
+stipulation ser-r+2
+option NoBoard
+pieces white Kf4 Qe3 Rc4f3 Bb6h4 Sa1 Pa2 black Kh1
+end
+",
+        "
+  1.Rc4-c1 + ?!?
+  1.Rf3-f1 + ?!?
+  1.Rf3-h3 + ?!?
+  1.Qe3-c1 + ?!?
+  1.Qe3-g1 + ?!?
+  1.Qe3-e1 + ?!?
+
+solution finished.
+
+
+",
+    );
+}

@@ -367,7 +367,14 @@ fn run<R: Rules>(
     }
     // Help-reflex play from a side that is not the one to reach the goal at the end:
     // where it can reach the goal at once it must, and fails.
-    if stip.play == Play::HelpReflex && setup::help_half_moves(&stip, options) % 2 == 1 {
+    // So too in series reflex play with a goal of the move, where the series side is
+    // bound.
+    let first_bound = if stip.series {
+        stip.play == Play::Reflex && !stip.goal.is_mate_or_stalemate()
+    } else {
+        stip.play == Play::HelpReflex && setup::help_half_moves(&stip, options) % 2 == 1
+    };
+    if first_bound {
         let obliged = search::obliged_failures(rules, &pos, stip.goal, mating_order);
         if !obliged.is_empty() {
             let found = Solutions(listener);

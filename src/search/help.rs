@@ -475,6 +475,14 @@ impl<R: Rules> Ctx<'_, R> {
     /// In help-reflex play, the side to move at any played step that can reach the goal
     /// in one move must, so the plan goes no further.
     fn forced_early(&self, idx: usize, pos: &Position<R::Ext>) -> bool {
+        if let End::Reflex(goal) = self.plan.end {
+            // Series reflex play with a goal of the move: the series side, which could
+            // reach it itself, must (and fails).
+            return !goal.is_mate_or_stalemate()
+                && idx < self.plan.steps.len()
+                && matches!(self.plan.steps[idx], Step::Play { .. })
+                && can_reach_goal_in_one(self.rules, pos, goal);
+        }
         if let End::HelpReflex(goal) = self.plan.end {
             return idx < self.plan.steps.len()
                 && matches!(self.plan.steps[idx], Step::Play { .. })
