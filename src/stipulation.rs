@@ -392,11 +392,6 @@ impl FromStr for Stipulation {
             rest = r;
             Play::HelpReflex
         } else if let Some(r) = strip_prefix_ci(rest, "hs") {
-            if series {
-                return Err(format!(
-                    "unsupported stipulation \"{orig}\": series help-self play is not supported"
-                ));
-            }
             rest = r;
             Play::HelpSelf
         } else if let Some(r) = strip_prefix_ci(rest, "h") {
@@ -742,8 +737,7 @@ mod tests {
         }
         let e = "ser-hr#3".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("not supported"), "{e}");
-        let e = "ser-hs#3".parse::<Stipulation>().unwrap_err();
-        assert!(e.contains("not supported"), "{e}");
+        assert_eq!(parse("ser-hs#3").to_string(), "ser-hs#3");
         assert_eq!(parse("hs#3").play, Play::HelpSelf);
         for s in ["hs#2", "hs#2.5", "hsx3"] {
             assert_eq!(parse(s).to_string(), s, "round trip of {s}");

@@ -795,3 +795,28 @@ solution finished.
 ",
     );
 }
+
+/// Series help-self play numbers Black's forced last move, the series side moving again.
+#[test]
+fn series_help_self_numbers_the_forced_move() {
+    let text = binary::stdout(&{
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("problem");
+        std::fs::write(
+            &path,
+            "begin\nforsyth 7r/KQ6/4q1p1/k7/3R4/8/4P3/8\nstipulation ser-hs#2\noption NoBoard\nend\n",
+        )
+        .unwrap();
+        run(&["-regression", path.to_str().unwrap()])
+    });
+    let first: Vec<&str> = text.lines().take(4).collect();
+    assert_eq!(
+        first,
+        [
+            "",
+            "  1.Qe6-b3 Qb7-b6 +   2.Qb3*b6 #",
+            "  1.Qe6-c8 Qb7-a6 +   2.Qc8*a6 #",
+            "  1.Qe6*e2 Qb7-a6 +   2.Qe2*a6 #",
+        ]
+    );
+}

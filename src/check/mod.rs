@@ -87,7 +87,6 @@ fn expectation(
     config: &CheckConfig,
 ) -> Result<Expectation, SetupError> {
     let battle = is_battle(stip);
-    let reciprocal_moves = stip.reci.map(|_| stip.moves);
     if let Some(i) = &config.intended {
         return Ok(Expectation {
             intended: i.clone(),
@@ -118,17 +117,10 @@ fn expectation(
         RemarkKind::Solution
     };
     let stated = for_twin(all, kind, letter);
-    let count = match reciprocal_moves {
-        // Reciprocal play: the lines of one solution share what comes before their
-        // ends, the moves numbered below n.
-        Some(n) => {
-            let mut befores: Vec<&str> = stated.iter().map(|r| before_move(&r.text, n)).collect();
-            befores.sort_unstable();
-            befores.dedup();
-            befores.len()
-        }
-        None => stated.len(),
-    };
+    let mut befores: Vec<&str> = stated.iter().map(|r| one_solution(&r.text, stip)).collect();
+    befores.sort_unstable();
+    befores.dedup();
+    let count = befores.len();
     if count > 0 {
         return Ok(Expectation {
             intended: Intended::Count(count),
@@ -149,6 +141,36 @@ fn before_move(line: &str, n: u32) -> &str {
     line.match_indices(&number)
         .find(|(i, _)| *i == 0 || line[..*i].ends_with(char::is_whitespace))
         .map_or(line, |(i, _)| line[..i].trim_end())
+}
+
+/// The text of a solution line before its last move (a token with a square's digit).
+fn before_last_move(line: &str) -> &str {
+    line.split_whitespace()
+        .filter(|t| t.chars().any(|c| c.is_ascii_digit()))
+        .last()
+        .map_or(line, |t| {
+            let at = t.as_ptr() as usize - line.as_ptr() as usize;
+            line[..at].trim_end()
+        })
+}
+
+/// What the lines of one solution share: in reciprocal play what comes before their
+/// ends (the moves numbered below n), in play that ends with the other side's forced or
+/// obliged move what comes before that move, otherwise the whole line.
+fn one_solution<'t>(text: &'t str, stip: &Stipulation) -> &'t str {
+    if stip.reci.is_some() {
+        before_move(text, stip.moves)
+    } else if forced_end(stip) {
+        before_last_move(text)
+    } else {
+        text
+    }
+}
+
+/// Play that ends with the other side's forced or obliged move after the plan: series
+/// self and reflex play, help-self and help-reflex play.
+fn forced_end(stip: &Stipulation) -> bool {
+    (stip.series && !matches!(stip.play, Play::Help | Play::Direct)) || stip.play.ends_after_plan()
 }
 
 fn is_battle(stip: &Stipulation) -> bool {
@@ -246,8 +268,7 @@ fn judge_help(
     let per_side = problem::plans(&stip, &spec.options).len().max(1);
     // Series self and reflex play end with the defender's forced moves, one line each:
     // they are one solution.
-    let forced_end = (stip.series && !matches!(stip.play, Play::Help | Play::Direct))
-        || stip.play.ends_after_plan();
+    let forced_end = forced_end(&stip);
     let mut sides = Vec::new();
     let mut listed = Vec::new();
     let mut short = Vec::new();

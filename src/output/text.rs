@@ -510,8 +510,17 @@ pub fn help_line(line: &HelpLine) -> String {
             number = 1;
         }
         played += 1;
+        // The series side moving again after the other side's move (`ser-hs#`: its
+        // forced last move) is numbered too.
+        let series_side = line.moves.get(line.intro).map(|m| m.mover);
+        let again = played > line.intro + 1
+            && Some(m.mover) == series_side
+            && line
+                .moves
+                .get(played - 2)
+                .is_some_and(|p| Some(p.mover) != series_side);
         let numbered = if series {
-            !prev_played || series_starts
+            !prev_played || series_starts || again
         } else if half_start {
             i % 2 == 1
         } else {

@@ -92,7 +92,7 @@ pub fn first_mover(stip: &Stipulation, options: &Options) -> Color {
     }
     if stip.series {
         let series_side = match stip.play {
-            Play::Help => Color::Black,
+            Play::Help | Play::HelpSelf => Color::Black,
             _ => Color::White,
         };
         // `m->`: the other side's moves come first.
@@ -151,7 +151,10 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
                 Play::Direct => search::series_plan(k, false, End::Goal(goal)),
                 Play::Reflex | Play::SemiReflex => search::series_plan(k, false, End::Reflex(goal)),
                 // Refused at parsing (`ser-hs`).
-                Play::SelfPlay | Play::HelpSelf | Play::HelpReflex => {
+                // Black's series, White's move, then Black forced to the goal.
+                Play::HelpSelf => search::series_plan(k, true, End::Forced(goal)),
+                // `ser-hr` is refused at parsing.
+                Play::SelfPlay | Play::HelpReflex => {
                     search::series_plan(k, false, End::Forced(goal))
                 }
             })
