@@ -6,20 +6,14 @@
 mod common;
 
 use common::solve_text;
+use common::successors;
 use fairy::board::Position;
 use fairy::conditions::{Orthodox, Rules};
-use fairy::movegen::Move;
 use fairy::output::notation;
 use fairy::search::annotate;
 use fairy::stipulation::Goal;
 
 type Pos = Position<()>;
-
-fn successors(pos: &Pos) -> Vec<(Move, Pos)> {
-    let mut v = Vec::new();
-    Orthodox.legal_successors(pos, &mut v);
-    v
-}
 
 fn mated(pos: &Pos) -> bool {
     Orthodox.in_check(pos, pos.side) && successors(pos).is_empty()

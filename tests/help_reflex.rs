@@ -6,19 +6,13 @@
 
 mod common;
 
+use common::successors;
 use fairy::board::Position;
-use fairy::conditions::{Orthodox, Rules};
-use fairy::movegen::Move;
+use fairy::conditions::Orthodox;
 use fairy::search::{can_reach_goal_in_one, goal_reached};
 use fairy::stipulation::Goal;
 
 type Pos = Position<()>;
-
-fn successors(pos: &Pos) -> Vec<(Move, Pos)> {
-    let mut v = Vec::new();
-    Orthodox.legal_successors(pos, &mut v);
-    v
-}
 
 /// Every line of `half_moves` half moves from `pos` before which no side to move could
 /// reach `goal` in one, then each move of the side to move that reaches it.

@@ -6,19 +6,13 @@
 
 mod common;
 
+use common::successors;
 use fairy::board::Position;
 use fairy::conditions::{Orthodox, Rules};
-use fairy::movegen::Move;
 use fairy::search::{goal_reached, null_move};
 use fairy::stipulation::Goal;
 
 type Pos = Position<()>;
-
-fn successors(pos: &Pos) -> Vec<(Move, Pos)> {
-    let mut v = Vec::new();
-    Orthodox.legal_successors(pos, &mut v);
-    v
-}
 
 /// The ends of reciprocal play at `pos`: the help play's (Black's move, White's answer
 /// to `help`) and Black's own (one move to `own`), or none unless both exist.

@@ -5,19 +5,13 @@
 
 mod common;
 
+use common::successors;
 use fairy::board::Position;
 use fairy::conditions::{Orthodox, Rules};
-use fairy::movegen::Move;
 use fairy::search::{goal_reached, null_move};
 use fairy::stipulation::Goal;
 
 type Pos = Position<()>;
-
-fn successors(pos: &Pos) -> Vec<(Move, Pos)> {
-    let mut v = Vec::new();
-    Orthodox.legal_successors(pos, &mut v);
-    v
-}
 
 /// Black's series of exactly `moves` moves from `pos`, White's move, then each of
 /// Black's forced goal moves.

@@ -7,19 +7,13 @@
 
 mod common;
 
+use common::successors;
 use fairy::board::Position;
 use fairy::conditions::{Orthodox, Rules};
-use fairy::movegen::Move;
 use fairy::search::{can_reach_goal_in_one, goal_reached, null_move};
 use fairy::stipulation::Goal;
 
 type Pos = Position<()>;
-
-fn successors(pos: &Pos) -> Vec<(Move, Pos)> {
-    let mut v = Vec::new();
-    Orthodox.legal_successors(pos, &mut v);
-    v
-}
 
 /// The lines of White's series of exactly `moves` moves from `pos` by the rule, each
 /// with Black's goal move after it.

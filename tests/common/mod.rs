@@ -3,7 +3,7 @@
 #![allow(dead_code)] // each test crate uses some of the helpers
 
 use fairy::board::{Position, Square};
-use fairy::conditions::Orthodox;
+use fairy::conditions::{Orthodox, Rules};
 use fairy::input::parse_file;
 use fairy::movegen::Move;
 use fairy::output::notation;
@@ -108,4 +108,12 @@ pub fn help_lines(fen: &str, stip: &str) -> Vec<Vec<String>> {
         .collect();
     lines.sort();
     lines
+}
+
+/// The legal moves of an orthodox position with the positions they lead to, in the
+/// generator's order.
+pub fn successors(pos: &Position<()>) -> Vec<(Move, Position<()>)> {
+    let mut v = Vec::new();
+    Orthodox.legal_successors(pos, &mut v);
+    v
 }
