@@ -396,17 +396,7 @@ fn run<R: Rules>(
     let solutions = setup::plans(&stip, options)
         .iter()
         .take_while(|_| limits.solutions_left() != Some(0))
-        .map(|plan| {
-            if stip.reci.is_some() && stip.moves == 1 {
-                let mut solution = help.solve(&pos, plan, &OwnEndsApart::new(&Solutions(listener)));
-                if let Some(first) = solution.lines.iter_mut().find(|l| l.moves.len() == 1) {
-                    first.apart = true;
-                }
-                solution
-            } else {
-                help.solve(&pos, plan, &Solutions(listener))
-            }
-        })
+        .map(|plan| help.solve(&pos, plan, &Solutions(listener)))
         .collect();
     Ok(Outcome::Help {
         set_play,
@@ -428,39 +418,6 @@ struct PassFirst<'a>(&'a dyn Found);
 impl Found for PassFirst<'_> {
     fn line(&self, line: &search::HelpLine) {
         self.0.line(&pass_first(line.clone()));
-    }
-}
-
-/// `reci-h#1`: the reference solver sets the side's own ends (the lines of one move)
-/// apart from the help play's with a blank line.
-struct OwnEndsApart<'a> {
-    found: &'a dyn Found,
-    first_done: std::sync::atomic::AtomicBool,
-}
-
-impl<'a> OwnEndsApart<'a> {
-    fn new(found: &'a dyn Found) -> Self {
-        OwnEndsApart {
-            found,
-            first_done: std::sync::atomic::AtomicBool::new(false),
-        }
-    }
-}
-
-impl Found for OwnEndsApart<'_> {
-    fn line(&self, line: &search::HelpLine) {
-        if line.moves.len() == 1
-            && !self
-                .first_done
-                .swap(true, std::sync::atomic::Ordering::Relaxed)
-        {
-            self.found.line(&search::HelpLine {
-                apart: true,
-                ..line.clone()
-            });
-        } else {
-            self.found.line(line);
-        }
     }
 }
 

@@ -233,6 +233,7 @@ fn reciprocal_plans(stip: &Stipulation, own: Goal, options: &Options) -> Vec<Pla
                 steps,
                 series: stip.series,
                 null_moves: options.null_moves,
+                own_ends_apart: n == 1,
                 end,
                 ..search::help_plan(0, stip.goal)
             }

@@ -72,6 +72,9 @@ pub struct Plan {
     /// The last move to mate or check comes in the order of the reference solver's
     /// generator of orthodox mating moves (`conditions::RuleSet::reference_mating_order`).
     pub mating_order: bool,
+    /// `reci-h#1`: the first of the side's own ends (lines of one move) is set apart
+    /// from the help play's by a blank line, as the reference solver prints them.
+    pub own_ends_apart: bool,
 }
 
 /// The legal moves at a played step, with the pass when the plan allows it.
@@ -246,7 +249,6 @@ impl<R: Rules> Ctx<'_, R> {
             found,
             enough: self.enough,
             plays: self.plays,
-            own_plays: self.own_plays,
             ..*self
         }
     }
@@ -472,18 +474,16 @@ impl<R: Rules> Ctx<'_, R> {
     /// must reach the goal after the plan is to move and every move of it reaches the
     /// goal, so the play is a shorter solution here and goes no further (Popeye's `hsx2`
     /// has `1.h3-h4 a5*b4 x` and not its continuation).
-    /// In help-reflex play, the side to move at any played step that can reach the goal
-    /// in one move must, so the plan goes no further.
+    /// In help-reflex play, and in series reflex play with a goal of the move (where the
+    /// series side is bound too), the side to move at a played step that can reach the
+    /// goal in one move must, so the plan goes no further.
     fn forced_early(&self, idx: usize, pos: &Position<R::Ext>) -> bool {
-        if let End::Reflex(goal) = self.plan.end {
-            // Series reflex play with a goal of the move: the series side, which could
-            // reach it itself, must (and fails).
-            return !goal.is_mate_or_stalemate()
-                && idx < self.plan.steps.len()
-                && matches!(self.plan.steps[idx], Step::Play { .. })
-                && can_reach_goal_in_one(self.rules, pos, goal);
-        }
-        if let End::HelpReflex(goal) = self.plan.end {
+        let obliged = match self.plan.end {
+            End::HelpReflex(goal) => Some(goal),
+            End::Reflex(goal) if !goal.is_mate_or_stalemate() => Some(goal),
+            _ => None,
+        };
+        if let Some(goal) = obliged {
             return idx < self.plan.steps.len()
                 && matches!(self.plan.steps[idx], Step::Play { .. })
                 && can_reach_goal_in_one(self.rules, pos, goal);
@@ -773,20 +773,10 @@ fn final_positions_apply(plan: &Plan, limits: &Limits) -> bool {
 /// See [`final_positions_apply`].
 const FINAL_POSITIONS_FROM: usize = 7;
 
-/// `plays(plan)[idx][p]`: the played steps from `idx` on whose distance from `idx` has
-/// parity `p`; in reciprocal play with the help play's last two moves after the plan
-/// (which leaves the parities as they are), for the bound on its goal.
-fn plays(plan: &Plan, reciprocal_extra: usize) -> Vec<[usize; 2]> {
-    let extra = if matches!(plan.end, End::Reciprocal { .. }) {
-        reciprocal_extra
-    } else {
-        0
-    };
-    plays_after(plan, extra)
-}
-
-/// [`plays`] with `extra` played steps after the plan's.
-fn plays_after(plan: &Plan, extra: usize) -> Vec<[usize; 2]> {
+/// `plays(plan, extra)[idx][p]`: the played steps from `idx` on whose distance from
+/// `idx` has parity `p`, counting `extra` played steps after the plan's (in reciprocal
+/// play the moves of its ends, for the bounds on their goals).
+fn plays(plan: &Plan, extra: usize) -> Vec<[usize; 2]> {
     let len = plan.steps.len() + extra;
     let mut plays = vec![[0usize; 2]; len + 1];
     for idx in (0..len).rev() {
@@ -814,10 +804,17 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
     let most = limits.solutions_left();
     let root_found = AtomicUsize::new(0);
     let enough = AtomicBool::new(false);
-    let plays = plays(plan, 2);
-    let own_plays = match plan.end {
-        End::Reciprocal { own, .. } if own.is_mate_or_stalemate() => plays_after(plan, 1),
-        _ => Vec::new(),
+    // Reciprocal play: the help play's ends have two moves, the side's own one.
+    let (plays, own_plays) = match plan.end {
+        End::Reciprocal { own, .. } => (
+            plays(plan, 2),
+            if own.is_mate_or_stalemate() {
+                plays(plan, 1)
+            } else {
+                Vec::new()
+            },
+        ),
+        _ => (plays(plan, 0), Vec::new()),
     };
     let ctx = Ctx {
         rules,
@@ -914,7 +911,10 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
             if most.is_some_and(|m| lines.len() >= m) {
                 continue;
             }
-            let line = annotate_line(rules, pos, plan, &moves);
+            let mut line = annotate_line(rules, pos, plan, &moves);
+            line.apart = plan.own_ends_apart
+                && moves.len() == 1
+                && !lines.iter().any(|l: &HelpLine| l.moves.len() == 1);
             streamed.line(&line);
             lines.push(line);
         }
@@ -1049,6 +1049,7 @@ pub fn help_plan(half_moves: usize, goal: Goal) -> Plan {
         move_numbers: false,
         mating_order: false,
         intro: 0,
+        own_ends_apart: false,
     }
 }
 
@@ -1105,5 +1106,6 @@ pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
         move_numbers: false,
         mating_order: false,
         intro: 0,
+        own_ends_apart: false,
     }
 }
