@@ -146,8 +146,7 @@ fn before_move(line: &str, n: u32) -> &str {
 /// The text of a solution line before its last move (a token with a square's digit).
 fn before_last_move(line: &str) -> &str {
     line.split_whitespace()
-        .filter(|t| t.chars().any(|c| c.is_ascii_digit()))
-        .last()
+        .rfind(|t| t.chars().any(|c| c.is_ascii_digit()))
         .map_or(line, |t| {
             let at = t.as_ptr() as usize - line.as_ptr() as usize;
             line[..at].trim_end()
