@@ -3,9 +3,10 @@
 //!
 //! The goals are those of Popeye that a move reaches by itself or with the position it
 //! leaves (mate, stalemate and their relatives, check, capture, castling, en passant, a
-//! target square, any move), and the proof games (`dia`, `a=>b`: the play ends on a
-//! given position); the others (double mate, counter-mate, automate, kiss, circuit,
-//! exchange, Chess81) are recognised and rejected as unsupported.
+//! target square, any move), double mate, counter-mate and auto-mate (whose last move
+//! may leave the mover in check), and the proof games (`dia`, `a=>b`: the play ends on
+//! a given position); the others (kiss, circuit, exchange) are recognised and rejected
+//! as unsupported.
 
 use crate::board::Square;
 use std::fmt;
@@ -22,6 +23,13 @@ pub enum Goal {
     DoubleStalemate,
     /// `#=`: the other side is mated or stalemated.
     MateOrStalemate,
+    /// `##`: both sides are mated, the mover by its own move, which may leave its king in
+    /// check; the mover had a legal move before it.
+    DoubleMate,
+    /// `##!`: as double mate, but the mover was mated before its move.
+    CounterMate,
+    /// `!#`: the mover is mated by its own move, which may leave its king in check.
+    AutoMate,
     /// `!=`: the side that moved has no move (the other side not in check).
     AutoStalemate,
     /// `+`: the other side is in check.
@@ -83,6 +91,9 @@ impl Goal {
             Goal::Stalemate => "=",
             Goal::DoubleStalemate => "==",
             Goal::MateOrStalemate => "#=",
+            Goal::DoubleMate => "##",
+            Goal::CounterMate => "##!",
+            Goal::AutoMate => "!#",
             Goal::AutoStalemate => "!=",
             Goal::Check => "+",
             Goal::Capture => "x",
@@ -113,7 +124,8 @@ impl Goal {
     }
 
     /// Whether the goal's mark stands for a check the move gives, so that no ` +` is
-    /// printed beside it (Popeye's rule: mate, check and the stalemates).
+    /// printed beside it (Popeye's rule: mate, check, the stalemates and the double
+    /// mates; an auto-mate that checks is printed `+ !#`).
     pub const fn preempts_check(self) -> bool {
         matches!(
             self,
@@ -122,6 +134,8 @@ impl Goal {
                 | Goal::DoubleStalemate
                 | Goal::MateOrStalemate
                 | Goal::AutoStalemate
+                | Goal::DoubleMate
+                | Goal::CounterMate
                 | Goal::Check
         )
     }
@@ -137,8 +151,20 @@ impl Goal {
     pub const fn ends_play(self) -> bool {
         matches!(
             self,
-            Goal::Mate | Goal::Stalemate | Goal::MateOrStalemate | Goal::DoubleStalemate
+            Goal::Mate
+                | Goal::Stalemate
+                | Goal::MateOrStalemate
+                | Goal::DoubleStalemate
+                | Goal::DoubleMate
+                | Goal::CounterMate
         )
+    }
+
+    /// Whether the goal's last move may leave the mover's own king in check (double
+    /// mate, counter-mate, auto-mate): the moves that reach it are legal by
+    /// `conditions::SelfCheckGoal`'s rule.
+    pub const fn ignores_self_check(self) -> bool {
+        matches!(self, Goal::DoubleMate | Goal::CounterMate | Goal::AutoMate)
     }
 
     /// A number per goal (with its square), for table keys.
@@ -157,6 +183,9 @@ impl Goal {
             Goal::EnPassant => 10,
             Goal::Target(sq) => 11 + sq.index() as u64,
             Goal::Chess81 => 75,
+            Goal::DoubleMate => 76,
+            Goal::CounterMate => 77,
+            Goal::AutoMate => 78,
             // Apart from the small numbers above, and one per target position: twins of
             // a proof game share the table.
             Goal::Proof(p) => p.key | 1 << 63,
@@ -256,9 +285,7 @@ impl Stipulation {
 
 /// Goals Popeye knows but this solver does not, as prefixes of the goal text.
 /// Used only to choose between "unsupported goal" and "unknown goal".
-const POPEYE_GOALS: &[&str] = &[
-    "##!", "##", "ctr", "ct", "<>r", "<>", "k", "!#", "=#", "(=)",
-];
+const POPEYE_GOALS: &[&str] = &["ctr", "ct", "<>r", "<>", "k", "=#", "(=)"];
 
 /// The goal `text` (the stipulation's goal part, before the number) names, if this solver
 /// has it: the longest spelling first (`==` before `=`, `#=` before `#`).
@@ -269,6 +296,9 @@ fn parse_goal(text: &str) -> Option<Goal> {
         "=" => Goal::Stalemate,
         "==" => Goal::DoubleStalemate,
         "#=" => Goal::MateOrStalemate,
+        "##" => Goal::DoubleMate,
+        "##!" => Goal::CounterMate,
+        "!#" => Goal::AutoMate,
         "!=" => Goal::AutoStalemate,
         "+" => Goal::Check,
         "x" => Goal::Capture,
@@ -290,7 +320,7 @@ fn popeye_goal(rest: &str) -> Option<&'static str> {
 
 /// The goals this solver supports, for messages.
 const SUPPORTED_GOALS: &str =
-    "supported goals are # = == #= != + x % ~ 00 ep z<square> c81 dia and a=>b (docs/conditions.md, Goals)";
+    "supported goals are # = == #= != ## ##! !# + x % ~ 00 ep z<square> c81 dia and a=>b (docs/conditions.md, Goals)";
 
 fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     if text.len() >= prefix.len()
@@ -514,6 +544,11 @@ impl FromStr for Stipulation {
                     "unsupported stipulation \"{orig}\": the \"m->\" prefix before reciprocal play is not supported"
                 ));
             }
+            if goal.ignores_self_check() || reci_own.is_some_and(Goal::ignores_self_check) {
+                return Err(format!(
+                    "unsupported stipulation \"{orig}\": reciprocal play with double mate, counter-mate or auto-mate is not supported"
+                ));
+            }
         }
         if half && (!play.is_help() || series) {
             return Err(format!(
@@ -703,6 +738,22 @@ mod tests {
         ] {
             assert_eq!(parse(s).to_string(), s, "round trip of {s}");
         }
+        assert_eq!(goal("##2"), Goal::DoubleMate);
+        assert_eq!(goal("h##!4"), Goal::CounterMate);
+        assert_eq!(goal("ser-!#11"), Goal::AutoMate);
+        assert_eq!(parse("h##!0.5").moves, 0);
+        for s in [
+            "h##2",
+            "s##!1",
+            "semi-r##!1",
+            "ser-h##!2",
+            "!#1",
+            "ser-!#11",
+        ] {
+            assert_eq!(parse(s).to_string(), s, "round trip of {s}");
+        }
+        let e = "reci-h##2".parse::<Stipulation>().unwrap_err();
+        assert!(e.contains("not supported"), "{e}");
         assert!("hz91".parse::<Stipulation>().is_err());
         assert!("z".parse::<Stipulation>().is_err());
     }
@@ -719,15 +770,7 @@ mod tests {
 
     #[test]
     fn unsupported_goals() {
-        for s in [
-            "h##!4",
-            "##2",
-            "!#1",
-            "ser-sctr2",
-            "h<>3",
-            "ser-ct10",
-            "hkc73",
-        ] {
+        for s in ["ser-sctr2", "h<>3", "ser-ct10", "hkc73"] {
             let e = s.parse::<Stipulation>().unwrap_err();
             assert!(e.starts_with("unsupported goal"), "{s}: {e}");
         }

@@ -26,6 +26,7 @@ mod parse;
 mod patrol;
 mod pieces;
 mod resolve;
+mod self_check_goal;
 pub mod spelling;
 
 pub use alice::{Alice, AliceExt, AliceVariant};
@@ -38,6 +39,7 @@ pub use orthodox::Orthodox;
 pub use parse::{names_alice, names_grid, parse_conditions, ConditionError};
 pub use pieces::FairyPieces;
 pub use resolve::{command_line_words, resolve, resolve_for, RuleSet, UnitMarks, WithRules};
+pub use self_check_goal::SelfCheckGoal;
 
 use crate::board::{Bitboard, Color, Extension, Piece, Position, Square};
 use crate::movegen::{Move, MoveList};
@@ -60,6 +62,19 @@ pub trait Rules: Sync + Send {
     /// Candidate moves of the side to move, with every condition effect decided; some may
     /// still leave the mover's own king in check.
     fn pseudo_legal(&self, pos: &Position<Self::Ext>, out: &mut MoveList);
+
+    /// [`Rules::pseudo_legal`] where `legal` (given a move and the position after it)
+    /// decides which moves are legal, for the conditions that choose among the legal
+    /// moves (the Maximummer's longest): a goal that lets its last move leave the
+    /// mover in check ([`SelfCheckGoal`]) has its own rule.
+    fn pseudo_legal_by(
+        &self,
+        pos: &Position<Self::Ext>,
+        out: &mut MoveList,
+        _legal: &dyn Fn(&Move, &Position<Self::Ext>) -> bool,
+    ) {
+        self.pseudo_legal(pos, out);
+    }
 
     /// The position after `mv`, a move produced by `pseudo_legal` for `pos`.
     #[inline(always)]
@@ -177,6 +192,19 @@ pub trait Rules: Sync + Send {
     #[inline]
     fn is_legal(&self, pos: &Position<Self::Ext>, _mv: &Move, after: &Position<Self::Ext>) -> bool {
         !self.in_check(after, pos.side)
+    }
+
+    /// Whether the pseudo-legal move `mv` is legal but for leaving the mover's own king
+    /// in check, given the position `after` it (what the goals whose last move may do so
+    /// still ask: [`SelfCheckGoal`]).
+    #[inline]
+    fn is_legal_apart_from_check(
+        &self,
+        _pos: &Position<Self::Ext>,
+        _mv: &Move,
+        _after: &Position<Self::Ext>,
+    ) -> bool {
+        true
     }
 
     /// Every legal move of the side to move.

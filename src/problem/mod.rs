@@ -12,7 +12,7 @@ pub use setup::{build_position, first_mover, game_array, plans, SetupError, Setu
 pub use twins::{expand, TwinSetup};
 
 use crate::board::{Color, Position};
-use crate::conditions::{resolve_for, RuleSet, Rules, UnitMarks, WithRules};
+use crate::conditions::{resolve_for, RuleSet, Rules, SelfCheckGoal, UnitMarks, WithRules};
 use crate::input::{Options, ProblemSpec};
 use crate::search::{self, BattleSolution, Found, HelpSolution, Limits, Table};
 use crate::stipulation::{Goal, Play, Stipulation};
@@ -264,6 +264,20 @@ struct Run<'a> {
 impl WithRules for Run<'_> {
     type Output = Result<Outcome, SetupError>;
     fn run<R: Rules>(self, rules: &R) -> Self::Output {
+        let stip = &self.twin.stipulation.value;
+        if stip.goal.ignores_self_check() {
+            let mover = setup::goal_mover(stip, self.swapped);
+            return run(
+                &SelfCheckGoal::new(rules, stip.goal, mover),
+                self.spec,
+                self.twin,
+                self.config,
+                self.limits,
+                self.swapped,
+                self.mating_order,
+                self.listener,
+            );
+        }
         run(
             rules,
             self.spec,

@@ -80,6 +80,18 @@ pub fn check_stipulation_options(stip: &Stipulation, options: &Options) -> Resul
     Ok(())
 }
 
+/// The side whose move reaches the goal (White for the attacker's goals of direct and
+/// help play, Black for self play's), with the colours swapped or not; `None` where
+/// both sides are bound to it (reflex play).
+pub fn goal_mover(stip: &Stipulation, swapped: bool) -> Option<Color> {
+    let side = match stip.play {
+        Play::Direct | Play::Help => Color::White,
+        Play::SelfPlay | Play::SemiReflex | Play::HelpSelf => Color::Black,
+        Play::Reflex | Play::HelpReflex => return None,
+    };
+    Some(if swapped { !side } else { side })
+}
+
 /// The side that makes the first move of the stipulation.
 pub fn first_mover(stip: &Stipulation, options: &Options) -> Color {
     if let Goal::Proof(p) = stip.goal {

@@ -781,7 +781,7 @@ pub fn solve_streamed<R: Rules>(
         && reference_order::has_final_order(spec.goal);
     let root_key = |mv: &Move| {
         if ends {
-            reference_order::final_place(mv)
+            reference_order::final_place(spec.goal, mv)
         } else {
             reference_order::place(mv, false)
         }
@@ -985,13 +985,12 @@ fn in_reference_order(node: &mut AttackNode, final_order: bool) {
 fn attacks_in_reference_order(nodes: &mut [AttackNode], final_order: bool) {
     // Moves that reach a mate or check end the play (the others of the list reach it in
     // as many moves).
-    let ends = final_order
-        && nodes
-            .first()
-            .and_then(|a| a.mv.result)
-            .is_some_and(reference_order::has_final_order);
-    if ends {
-        nodes.sort_by_key(|a| reference_order::final_place(&a.mv.mv));
+    let ends = nodes
+        .first()
+        .and_then(|a| a.mv.result)
+        .filter(|&goal| final_order && reference_order::has_final_order(goal));
+    if let Some(goal) = ends {
+        nodes.sort_by_key(|a| reference_order::final_place(goal, &a.mv.mv));
     } else {
         nodes.sort_by_key(|a| reference_order::place(&a.mv.mv, false));
     }

@@ -668,7 +668,7 @@ impl<R: Rules> Ctx<'_, R> {
             let final_order = self.plan.mating_order && reference_order::has_final_order(goal);
             moves.sort_by_key(|mv| {
                 if final_order {
-                    reference_order::final_place(mv)
+                    reference_order::final_place(goal, mv)
                 } else {
                     reference_order::place(mv, false)
                 }

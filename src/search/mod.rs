@@ -133,6 +133,17 @@ pub fn goal_reached<R: Rules>(rules: &R, mv: &Move, after: &Position<R::Ext>, go
                 && !rules.has_legal_move(after)
                 && !rules.has_legal_move(&null_move(after))
         }
+        // Both in check: the mover's own move left it so (`conditions::SelfCheckGoal`
+        // lets it, with the prerequisite before the move).
+        Goal::DoubleMate | Goal::CounterMate => {
+            rules.in_check(after, after.side)
+                && rules.in_check(after, !after.side)
+                && !rules.has_legal_move(after)
+                && !rules.has_legal_move(&null_move(after))
+        }
+        Goal::AutoMate => {
+            rules.in_check(after, !after.side) && !rules.has_legal_move(&null_move(after))
+        }
         Goal::AutoStalemate => {
             !rules.in_check(after, after.side) && !rules.has_legal_move(&null_move(after))
         }

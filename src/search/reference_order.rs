@@ -29,17 +29,32 @@ pub fn line_key(moves: &[Move], final_goal: Option<Goal>) -> Vec<u32> {
         .iter()
         .enumerate()
         .map(|(i, m)| match final_goal {
-            Some(goal) if i == last && has_final_order(goal) => final_place(m),
+            Some(goal) if i == last && has_final_order(goal) => final_place(goal, m),
             _ => place(m, false),
         })
         .collect()
 }
 
 /// Whether the reference solver finds the last moves to `goal` with its generator of
-/// mating moves (mate and check), whose order is [`final_place`]'s.
+/// mating moves (mate, check and double mate), whose order is [`final_place`]'s.
 pub fn has_final_order(goal: Goal) -> bool {
-    matches!(goal, Goal::Mate | Goal::Check)
+    matches!(goal, Goal::Mate | Goal::Check | Goal::DoubleMate)
 }
+
+/// Where `mv`, a last move to `goal`, comes among the others: [`mating_place`]'s order;
+/// for double mate the king's steps come first, as [`place`] orders them (the reference
+/// solver adds the king's steps into contact with the other king after the mating
+/// moves, and so tries them first).
+pub fn final_place(goal: Goal, mv: &Move) -> u32 {
+    if goal == Goal::DoubleMate && mv.role == Role::King && !mv.is_castling() {
+        place(mv, false)
+    } else {
+        mating_place(mv) | AFTER_KING_STEPS
+    }
+}
+
+/// Above every [`place`]: the mating moves after the king's steps of a double mate.
+const AFTER_KING_STEPS: u32 = 1 << 24;
 
 /// Where `mv`, a move that ends the play with a mate or check, comes among the others: the
 /// reference solver finds these with a generator of its own, which lists the units from
@@ -47,7 +62,7 @@ pub fn has_final_order(goal: Goal) -> bool {
 /// towards the a-file and towards the h-file, en passant first (so that they are tried
 /// capturing towards h first, en passant last); a unit's other moves as [`place`] has
 /// them.
-pub fn final_place(mv: &Move) -> u32 {
+pub fn mating_place(mv: &Move) -> u32 {
     if mv.kind == MoveKind::Null {
         return 0;
     }
@@ -260,7 +275,7 @@ mod tests {
             mv(Role::Pawn, "d6", "e7"),
         ];
         let mut v: Vec<_> = moves.iter().collect();
-        v.sort_by_key(|m| final_place(m));
+        v.sort_by_key(|m| mating_place(m));
         let order: Vec<String> = v.iter().map(|m| format!("{}{}", m.from, m.to)).collect();
         assert_eq!(order, ["d6e7", "d6c7", "d6d7", "g5f7", "a1a8"]);
     }

@@ -767,6 +767,21 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             })
     }
 
+    /// The candidate moves, of which a Maximummer's or Minimummer's side keeps those
+    /// that go furthest (least far) among the ones `legal` lets through.
+    fn pseudo_legal_with(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        out: &mut MoveList,
+        legal: impl Fn(&Move, &Position<FairyExt<O, F>>) -> bool,
+    ) {
+        let start = out.len();
+        self.candidates(pos, out);
+        if let Some(mummer) = self.mummer[pos.side.index()] {
+            self.keep_mummer_moves(mummer, pos, out, start, legal);
+        }
+    }
+
     /// Whether a move that led from `pos` to `after` is legal: the mover keeps its
     /// royal unit out of check and, in Checkless chess, checks only to mate. `depth`
     /// counts the Checkless mate tests this one is nested in.
@@ -776,6 +791,21 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         mv: &Move,
         after: &Position<FairyExt<O, F>>,
         depth: u32,
+    ) -> bool {
+        self.legal_but(pos, mv, after, depth, true)
+    }
+
+    /// [`Fairy::legal_at`] but for the mover's own check when not `own_check`: what
+    /// still makes a move illegal where a goal lets the mover stand in check (double
+    /// mate, auto-mate). The cheap tests come first: the check test before the Isardam
+    /// and Checkless ones.
+    fn legal_but(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mv: &Move,
+        after: &Position<FairyExt<O, F>>,
+        depth: u32,
+        own_check: bool,
     ) -> bool {
         let side = pos.side;
         if royal_square(pos, side).is_some() && royal_square(after, side).is_none() {
@@ -790,7 +820,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             return false;
         }
         self.koeko.is_none_or(|c| c.move_allowed(&after.board, mv))
-            && !self.in_check(after, side)
+            && !(own_check && self.in_check(after, side))
             && self.isardam.is_none_or(|i| {
                 !i.any_observed(&after.board, royal_squares(after), self.geometry)
                     && !Isardam::en_passant_observed(&after.board, after.ep)
@@ -813,11 +843,16 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
     }
 
     fn pseudo_legal(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
-        let start = out.len();
-        self.candidates(pos, out);
-        if let Some(mummer) = self.mummer[pos.side.index()] {
-            self.keep_mummer_moves(mummer, pos, out, start);
-        }
+        self.pseudo_legal_with(pos, out, |mv, after| self.is_legal(pos, mv, after));
+    }
+
+    fn pseudo_legal_by(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        out: &mut MoveList,
+        legal: &dyn Fn(&Move, &Position<FairyExt<O, F>>) -> bool,
+    ) {
+        self.pseudo_legal_with(pos, out, legal);
     }
 
     /// Its capture effects, then its arrival.
@@ -948,6 +983,15 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         after: &Position<FairyExt<O, F>>,
     ) -> bool {
         self.legal_at(pos, mv, after, 0)
+    }
+
+    fn is_legal_apart_from_check(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mv: &Move,
+        after: &Position<FairyExt<O, F>>,
+    ) -> bool {
+        self.legal_but(pos, mv, after, 0, false)
     }
 
     fn turned(&self, before: &Position<FairyExt<O, F>>, mv: &Move) -> Vec<(Square, Color)> {

@@ -15,6 +15,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         pos: &Position<FairyExt<O, F>>,
         out: &mut MoveList,
         start: usize,
+        legal: impl Fn(&Move, &Position<FairyExt<O, F>>) -> bool,
     ) {
         let mut order: SmallVec<[(i64, usize); 128]> = (start..out.len())
             .map(|i| (mummer.precedence(&out[i]), i))
@@ -27,7 +28,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 break;
             }
             let mv = &out[i];
-            if self.is_legal(pos, mv, &self.play(pos, mv)) {
+            if legal(mv, &self.play(pos, mv)) {
                 best = Some(precedence);
                 keep[i - start] = true;
             }
