@@ -72,14 +72,12 @@ fn lines(
     }
 }
 
-/// The lines of help play of `n` moves (Black first) or of White's series of `n`, every
-/// length from one move up (a shorter one ends the play: nothing follows a double mate,
-/// and the reference solver ends help and series play at the goals of the move).
+/// The lines of help play of `n` moves or of a series of `n` (the side to move as in
+/// `fen`), every length from one move up (a shorter one ends the play: nothing follows
+/// a double mate, and the reference solver ends help and series play at the goals of
+/// the move).
 fn by_rule(fen: &str, n: usize, goal: Goal, series: bool) -> Vec<Vec<String>> {
-    let mut pos: Pos = Position::from_fen(fen).unwrap();
-    if series {
-        pos.side = fairy::board::Color::White;
-    }
+    let pos: Pos = Position::from_fen(fen).unwrap();
     let mut out = Vec::new();
     for k in 1..=n {
         let before = if series { k - 1 } else { 2 * k - 1 };
@@ -114,6 +112,19 @@ const WHITE_TO_MOVE: [&str; 5] = [
     "8/4q3/8/4rK1k/5q2/6Q1/8/4Q3 w - - 0 1",
 ];
 
+/// Every position of both lists with White to move, where Black is not in check.
+fn white_to_move() -> Vec<(String, Pos)> {
+    POSITIONS
+        .iter()
+        .chain(&WHITE_TO_MOVE)
+        .map(|fen| fen.replace(" b ", " w "))
+        .filter_map(|white| {
+            let pos: Pos = Position::from_fen(&white).unwrap();
+            (!Orthodox.in_check(&pos, !pos.side)).then_some((white, pos))
+        })
+        .collect()
+}
+
 const GOALS: [(Goal, &str); 3] = [
     (Goal::DoubleMate, "##"),
     (Goal::CounterMate, "##!"),
@@ -141,17 +152,12 @@ fn help_play_to_the_self_check_goals_is_the_lines_the_definitions_find() {
 #[test]
 fn series_play_to_the_self_check_goals_is_the_lines_the_definitions_find() {
     let mut found = 0;
-    for fen in POSITIONS.iter().chain(&WHITE_TO_MOVE) {
-        let white = fen.replace(" b ", " w ");
-        let pos: Pos = Position::from_fen(&white).unwrap();
-        if Orthodox.in_check(&pos, !pos.side) {
-            continue;
-        }
+    for (white, pos) in white_to_move() {
         for (goal, mark) in GOALS {
-            let want = by_rule(fen, 3, goal, true);
+            let want = by_rule(&white, 3, goal, true);
             found += want.len();
             let stip = format!("ser-{mark}3");
-            assert_eq!(common::help_lines(&white, &stip), want, "{stip} in {fen}");
+            assert_eq!(common::help_lines(&white, &stip), want, "{stip} in {white}");
         }
     }
     assert!(found >= 10, "{found} lines");
@@ -162,12 +168,7 @@ fn series_play_to_the_self_check_goals_is_the_lines_the_definitions_find() {
 #[test]
 fn keys_in_one_move_are_the_moves_the_definitions_find() {
     let mut found = 0;
-    for fen in POSITIONS.iter().chain(&WHITE_TO_MOVE) {
-        let white = fen.replace(" b ", " w ");
-        let pos: Pos = Position::from_fen(&white).unwrap();
-        if Orthodox.in_check(&pos, !pos.side) {
-            continue;
-        }
+    for (white, pos) in white_to_move() {
         for (goal, mark) in GOALS {
             let mut want: Vec<String> = last_moves(&pos, goal)
                 .iter()

@@ -267,17 +267,14 @@ impl WithRules for Run<'_> {
         let stip = &self.twin.stipulation.value;
         if stip.goal.ignores_self_check() {
             let mover = setup::goal_mover(stip, self.swapped);
-            return run(
-                &SelfCheckGoal::new(rules, stip.goal, mover),
-                self.spec,
-                self.twin,
-                self.config,
-                self.limits,
-                self.swapped,
-                self.mating_order,
-                self.listener,
-            );
+            return self.solve(&SelfCheckGoal::new(rules, stip.goal, mover));
         }
+        self.solve(rules)
+    }
+}
+
+impl Run<'_> {
+    fn solve<R: Rules>(&self, rules: &R) -> Result<Outcome, SetupError> {
         run(
             rules,
             self.spec,
