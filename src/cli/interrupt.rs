@@ -49,11 +49,11 @@ pub fn install(ending: Ending) {
             };
             if let Ending::Json = ending {
                 let _ = std::io::stderr().write_all(words.as_bytes());
-            } else {
-                // Under the lock of standard output: after the last whole piece of text.
-                out::print(&words);
+                std::process::exit(status);
             }
-            std::process::exit(status);
+            // Under the lock of standard output, kept to the end: after the last whole
+            // piece of text and before none.
+            out::print_last(&words, status);
         }
     });
 }

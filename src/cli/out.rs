@@ -18,6 +18,19 @@ pub fn print(text: &str) {
     }
 }
 
+/// Writes `text` as the last words of the run and ends the process with `status`. Standard
+/// output stays locked until the process is gone, so no other thread's text can follow
+/// the words (a search thread with a solution in hand waits for the lock and never gets it).
+pub fn print_last(text: &str, status: i32) -> ! {
+    let stdout = io::stdout();
+    let mut lock = stdout.lock();
+    let status = match lock.write_all(text.as_bytes()).and_then(|()| lock.flush()) {
+        Ok(()) => status,
+        Err(e) => failed(&e),
+    };
+    std::process::exit(status);
+}
+
 /// Writes `text` and a line end (see [`print`]).
 pub fn line(text: &str) {
     print(&format!("{text}\n"));
