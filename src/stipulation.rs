@@ -240,6 +240,19 @@ impl Play {
     }
 }
 
+/// Who answers a check in a parry series (`pser-`, `phser-`): the other side does not
+/// move during the series, except that a series move giving check is answered by one
+/// move of it (the parry), after which the series goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Parry {
+    /// The parries are defences: the series side must win against each of them
+    /// (`pser-#n`, `pser-s#n`).
+    Defence,
+    /// The parries are help moves, chosen with the series side (`pser-h#n`, and every
+    /// `phser-` stipulation).
+    Help,
+}
+
 /// The most moves a stipulation may have. The searches recurse once per half move, and
 /// their worker threads' stacks are sized for this many moves (`crate::threads`). The
 /// reference solver's own limit is 2 702 half moves.
@@ -265,6 +278,8 @@ pub struct Stipulation {
     /// `goal` in one (the help play's last move): `reci-h(=)#n` has `=` here and `#`
     /// as `goal`, plain `reci-h#n` the same goal twice.
     pub reci: Option<Goal>,
+    /// `pser-`, `phser-`: a parry series (with `series` set), and who parries.
+    pub parry: Option<Parry>,
 }
 
 impl Stipulation {
@@ -279,6 +294,7 @@ impl Stipulation {
             exact: false,
             intro: 0,
             reci: None,
+            parry: None,
         }
     }
 }
@@ -349,7 +365,10 @@ impl FromStr for Stipulation {
                 format!("invalid stipulation \"{orig}\": \"m->\" needs a number of moves from 1 to {MAX_MOVES}, e.g. 2->ser-h#4")
             })?;
             rest = after.trim_start();
-            if strip_prefix_ci(rest, "ser-").is_none() {
+            if ["ser-", "pser-", "phser-"]
+                .iter()
+                .all(|p| strip_prefix_ci(rest, p).is_none())
+            {
                 return Err(format!(
                     "unsupported stipulation \"{orig}\": the \"m->\" prefix is supported before series play only (e.g. 2->ser-#3)"
                 ));
@@ -364,15 +383,19 @@ impl FromStr for Stipulation {
             None => false,
         };
 
+        // `phser-`: help parries; `pser-`: defences, or help parries in help play.
+        let mut help_parries = None;
         let series = if let Some(r) = strip_prefix_ci(rest, "ser-") {
             rest = r;
             true
-        } else if strip_prefix_ci(rest, "pser-").is_some()
-            || strip_prefix_ci(rest, "phser-").is_some()
-        {
-            return Err(format!(
-                "unsupported stipulation \"{orig}\": parry series play is not supported"
-            ));
+        } else if let Some(r) = strip_prefix_ci(rest, "pser-") {
+            rest = r;
+            help_parries = Some(false);
+            true
+        } else if let Some(r) = strip_prefix_ci(rest, "phser-") {
+            rest = r;
+            help_parries = Some(true);
+            true
         } else {
             false
         };
@@ -494,9 +517,11 @@ impl FromStr for Stipulation {
         let play = match (goal, play) {
             (Goal::Proof(_), Play::Direct) if !series => Play::Help,
             (Goal::Proof(_), Play::Direct) => Play::Direct,
+            // `ser-hdia5`: White's series, then Black's move to the position.
+            (Goal::Proof(_), Play::Help) if series => Play::Help,
             (Goal::Proof(_), _) => {
                 return Err(format!(
-                    "invalid stipulation \"{orig}\": a proof game takes no play prefix besides ser- and exact-, e.g. dia4, ser-dia5, a=>b3"
+                    "invalid stipulation \"{orig}\": a proof game takes no play prefix besides ser-, ser-h and exact-, e.g. dia4, ser-dia5, ser-hdia5, a=>b3"
                 ))
             }
             (_, play) => play,
@@ -567,6 +592,46 @@ impl FromStr for Stipulation {
                 "unsupported stipulation \"{orig}\": series semi-reflex play with a goal other than # or = is not supported"
             ));
         }
+        let parry = help_parries.map(|help| {
+            if help || play.is_help() {
+                Parry::Help
+            } else {
+                Parry::Defence
+            }
+        });
+        if help_parries == Some(true) && play.is_help() {
+            return Err(format!(
+                "invalid stipulation \"{orig}\": phser- (help parries) takes no h; a parry series helpmate is pser-h, whose parries are help moves already"
+            ));
+        }
+        if intro > 0 && moves == 1 {
+            // The reference solver plays `m->ser-h#1` with series of other lengths
+            // after some introductions and prints some of its lines as help play.
+            return Err(format!(
+                "unsupported stipulation \"{orig}\": the \"m->\" prefix before a series of one move is not supported"
+            ));
+        }
+        if parry.is_some() {
+            let unsupported = if exact {
+                Some("\"exact-\" before a parry series")
+            } else if reci_play {
+                Some("reciprocal play in a parry series")
+            } else if matches!(
+                play,
+                Play::Reflex | Play::SemiReflex | Play::HelpSelf | Play::HelpReflex
+            ) {
+                Some("reflex, semi-reflex, help-self and help-reflex play in a parry series")
+            } else if goal.ignores_self_check() {
+                Some("double mate, counter-mate and auto-mate in a parry series")
+            } else {
+                None
+            };
+            if let Some(what) = unsupported {
+                return Err(format!(
+                    "unsupported stipulation \"{orig}\": {what} is not supported"
+                ));
+            }
+        }
         let battle = !series && !play.is_help();
         Ok(Stipulation {
             play,
@@ -580,6 +645,7 @@ impl FromStr for Stipulation {
             exact: exact && !(battle && moves == 1) && !reci_play,
             intro,
             reci: reci_play.then_some(reci_own.unwrap_or(goal)),
+            parry,
         })
     }
 }
@@ -593,8 +659,14 @@ impl fmt::Display for Stipulation {
             f.write_str("exact-")?;
         }
         // `ser-reci-h#1` has no series: the reference solver prints it `reci-h#1`.
-        if self.series && !(self.reci.is_some() && self.moves == 1) {
-            f.write_str("ser-")?;
+        match self.parry {
+            // `pser-h#n` has help parries by its play; `phser-` says so of other play.
+            Some(Parry::Help) if !self.play.is_help() => f.write_str("phser-")?,
+            Some(_) => f.write_str("pser-")?,
+            None if self.series && !(self.reci.is_some() && self.moves == 1) => {
+                f.write_str("ser-")?
+            }
+            None => {}
         }
         if let Some(own) = self.reci {
             f.write_str("reci-h")?;
@@ -604,6 +676,7 @@ impl fmt::Display for Stipulation {
             return write!(f, "{}{}", self.goal.symbol(), self.moves);
         }
         let prefix = match self.goal {
+            Goal::Proof(_) if self.series && self.play == Play::Help => "h",
             Goal::Proof(_) => "",
             _ => self.play.prefix(),
         };
@@ -676,6 +749,7 @@ mod tests {
                 exact: false,
                 intro: 0,
                 reci: None,
+                parry: None,
             }
         );
         assert_eq!(
@@ -689,6 +763,7 @@ mod tests {
                 exact: false,
                 intro: 0,
                 reci: None,
+                parry: None,
             }
         );
         let dia = parse("dia3.5");
@@ -790,12 +865,41 @@ mod tests {
         assert_eq!(parse("ser-rx3").to_string(), "ser-rx3");
         let e = "ser-semi-rx3".parse::<Stipulation>().unwrap_err();
         assert!(e.contains("not supported"), "{e}");
-        let e = "pser-h#6".parse::<Stipulation>().unwrap_err();
-        assert!(e.contains("unsupported"), "{e}");
+        for s in ["pser-r#3", "exact-pser-#3", "pser-h##2", "1->ser-h#1"] {
+            let e = s.parse::<Stipulation>().unwrap_err();
+            assert!(e.contains("not supported"), "{s}: {e}");
+        }
+        let e = "phser-h#3".parse::<Stipulation>().unwrap_err();
+        assert!(e.starts_with("invalid stipulation"), "{e}");
         for s in ["exact-#2", "exact-s#3", "exact-r#2", "exact-semi-r#2"] {
             let stip = parse(s);
             assert!(stip.exact, "{s}");
             assert_eq!(stip.to_string(), s);
+        }
+    }
+
+    /// `pser-`: defence parries, or help parries in help play; `phser-`: help parries.
+    #[test]
+    fn parry_series() {
+        let s = parse("pser-#3");
+        assert_eq!(
+            (s.series, s.parry, s.moves),
+            (true, Some(Parry::Defence), 3)
+        );
+        assert_eq!(parse("pser-s#2").parry, Some(Parry::Defence));
+        assert_eq!(parse("pser-h#6").parry, Some(Parry::Help));
+        assert_eq!(parse("phser-#2").parry, Some(Parry::Help));
+        assert_eq!(parse("ser-#2").parry, None);
+        assert_eq!(parse("2->pser-h#2").intro, 2);
+        for s in [
+            "pser-#3",
+            "pser-h#6",
+            "phser-#2",
+            "phser-s=3",
+            "2->pser-h#2",
+            "pser-hdia4",
+        ] {
+            assert_eq!(parse(s).to_string(), s, "round trip of {s}");
         }
     }
 

@@ -264,7 +264,17 @@ fn judge_help(
     exp: Expectation,
 ) -> Verdict {
     let stip = twin.stipulation;
-    let per_side = problem::plans(&stip, &spec.options).len().max(1);
+    let per_side = problem::solutions_per_side(&stip, &spec.options);
+    // After `m->` a side's lines of every length come merged, in the reference solver's
+    // order: those of the whole introduction and the whole series are the full length.
+    let full_steps = (stip.intro > 0).then(|| {
+        problem::plans(&stip, &spec.options)
+            .last()
+            .map_or(0, |plan| plan.steps.len())
+    });
+    let is_full = |l: &crate::search::HelpLine| {
+        full_steps.is_none_or(|steps| l.intro == stip.intro as usize && l.steps.len() >= steps)
+    };
     // Series self and reflex play end with the defender's forced moves, one line each:
     // they are one solution.
     let forced_end = forced_end(&stip);
@@ -274,7 +284,10 @@ fn judge_help(
     for side in solutions.chunks(per_side) {
         let (full, shorter) = side.split_last().expect("a plan per side");
         let mut lines: Vec<Vec<Move>> = Vec::new();
-        for l in &full.lines {
+        for l in full.lines.iter().filter(|l| !is_full(l)) {
+            short.push(help_line(l).trim().to_string());
+        }
+        for l in full.lines.iter().filter(|l| is_full(l)) {
             let mut moves = moves_of(l);
             if forced_end {
                 moves.pop();

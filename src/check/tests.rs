@@ -76,6 +76,18 @@ fn short_solution_in_battle_and_help_play() {
         kinds("begin\nstipulation ser-h#2\npieces white Kg6 Rb2 Pa6 black Kh8 Pa7\nend\n"),
         [VerdictKind::ShortSolution]
     );
+    // After `m->` the lines of every length come merged: the shorter series
+    // (1...a6 1.Rb8#, and after each of Black's three moves) are short solutions.
+    let v = check_text(
+        "begin\nstipulation 1->ser-#2\npieces white Kg6 Rb2 black Kh8 Pa7\nend\n",
+        &CheckConfig::default(),
+    );
+    assert_eq!(v[0].kind, VerdictKind::ShortSolution, "{}", v[0].reason);
+    let Details::Help { short, .. } = &v[0].details else {
+        panic!("help details expected")
+    };
+    assert_eq!(short.len(), 3, "{short:?}");
+    assert!(short.iter().all(|l| l.ends_with("1.Rb2-b8 #")), "{short:?}");
     // exact- stipulations do not look for shorter play.
     let v = check_text(
         "begin\nstipulation exact-ser-h#2\npieces white Kg6 Rb2 Pa6 black Kh8 Pa7\nend\n",

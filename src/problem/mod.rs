@@ -8,14 +8,16 @@ mod twins;
 pub use listener::{replay, Listener};
 use listener::{SetPlay, Solutions};
 
-pub use setup::{build_position, first_mover, game_array, plans, SetupError, SetupErrorKind};
+pub use setup::{
+    build_position, first_mover, game_array, plans, solutions_per_side, SetupError, SetupErrorKind,
+};
 pub use twins::{expand, TwinSetup};
 
 use crate::board::{Color, Position};
 use crate::conditions::{resolve_for, RuleSet, Rules, SelfCheckGoal, UnitMarks, WithRules};
 use crate::input::{Options, ProblemSpec};
 use crate::search::{self, BattleSolution, Found, HelpSolution, Limits, Table};
-use crate::stipulation::{Goal, Play, Stipulation};
+use crate::stipulation::{Goal, Parry, Play, Stipulation};
 use std::time::{Duration, Instant};
 
 /// The transposition table's size limit when none is given, in MB. A search starts on
@@ -339,6 +341,22 @@ fn run<R: Rules>(
         listener.battle_ends();
         return Ok(Outcome::Battle(vec![solution]));
     }
+    if stip.parry == Some(Parry::Defence) {
+        let spec = search::ParrySpec {
+            goal: stip.goal,
+            self_play: stip.play == Play::SelfPlay,
+            moves: stip.moves,
+            mating_order,
+            move_numbers: options.move_numbers,
+        };
+        let found = Solutions(listener);
+        let solution = search::solve_parry_series(rules, &pos, &spec, &table, limits, &found);
+        return Ok(Outcome::Help {
+            set_play: None,
+            solutions: vec![solution],
+            second_half: None,
+        });
+    }
     let help = HelpRun {
         rules,
         table: &table,
@@ -390,8 +408,7 @@ fn run<R: Rules>(
         if !obliged.is_empty() {
             let found = Solutions(listener);
             obliged.iter().for_each(|l| found.line(l));
-            let mut solutions: Vec<HelpSolution> = setup::plans(&stip, options)
-                .iter()
+            let mut solutions: Vec<HelpSolution> = (0..setup::solutions_per_side(&stip, options))
                 .map(|_| HelpSolution::default())
                 .collect();
             solutions[0].obliged = obliged;
@@ -404,6 +421,31 @@ fn run<R: Rules>(
     }
     // `MaxSolutions` counts the play of every length together, the set play apart.
     limits.count_anew();
+    if stip.intro > 0 {
+        // The lines of every introduction's length and every series' length, merged
+        // into the reference solver's order before they are shown.
+        let plans = setup::plans(&stip, options);
+        let solved = plans
+            .iter()
+            .take_while(|_| limits.solutions_left() != Some(0))
+            .map(|plan| help.solve(&pos, plan, &()))
+            .collect();
+        let merged = search::merge_introduced(&plans, solved);
+        let found = Solutions(listener);
+        let mut numbers = merged.numbers.iter().enumerate().peekable();
+        for (i, line) in merged.lines.iter().enumerate() {
+            while let Some((n, (_, played))) = numbers.next_if(|(_, (at, _))| *at <= i) {
+                found.tried(n + 1, played);
+            }
+            found.line(line);
+        }
+        numbers.for_each(|(n, (_, played))| found.tried(n + 1, played));
+        return Ok(Outcome::Help {
+            set_play,
+            solutions: vec![merged],
+            second_half: None,
+        });
+    }
     let solutions = setup::plans(&stip, options)
         .iter()
         .take_while(|_| limits.solutions_left() != Some(0))

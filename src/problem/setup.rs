@@ -143,6 +143,16 @@ pub fn help_half_moves(stip: &Stipulation, options: &Options) -> usize {
     h
 }
 
+/// How many solutions a side's help play reports: one per plan, save after `m->`,
+/// whose plans' lines are merged into one (the reference solver's order).
+pub fn solutions_per_side(stip: &Stipulation, options: &Options) -> usize {
+    if stip.intro > 0 {
+        1
+    } else {
+        plans(stip, options).len().max(1)
+    }
+}
+
 /// The cooperative plans to search, shortest first (all lengths unless `exact-`).
 pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
     let goal = stip.goal;
@@ -156,7 +166,7 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
         } else {
             (1..=n).collect()
         };
-        return lengths
+        let series = lengths
             .into_iter()
             .map(|k| match stip.play {
                 Play::Help => search::series_plan(k, true, End::Goal(goal)),
@@ -169,6 +179,10 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
                 Play::SelfPlay | Play::HelpReflex => {
                     search::series_plan(k, false, End::Forced(goal))
                 }
+            })
+            .map(|plan| match stip.parry {
+                Some(_) => search::with_parries(plan),
+                None => plan,
             })
             .map(|plan| Plan {
                 keep_mating_piece: options.keep_mating_piece,
@@ -183,9 +197,23 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
                         .filter(|s| matches!(s, search::Step::Play { .. }))
                         .count()
                         == n,
-                ..search::with_intro(plan, stip.intro as usize)
+                ..plan
             })
-            .collect();
+            .collect::<Vec<Plan>>();
+        // `m->`: the other side's moves first, from one to m of them (the reference
+        // solver tries the shorter introductions too), each before every series.
+        return match stip.intro as usize {
+            0 => series,
+            // Option MoveNumbers numbers the first moves of the whole introduction only.
+            m => (1..=m)
+                .flat_map(|k| {
+                    series.iter().map(move |plan| Plan {
+                        move_numbers: plan.move_numbers && k == m,
+                        ..search::with_intro(plan.clone(), k)
+                    })
+                })
+                .collect(),
+        };
     }
     // Help-self play ends with the other side's forced goal move, after the plan.
     let help_end = match stip.play {
@@ -317,9 +345,16 @@ pub fn proof_game<R: Rules>(
 ) -> Result<ProofGame<R::Ext>, SetupError> {
     let span = twin.stipulation.span;
     let stip = twin.stipulation.value;
-    // The side to move once the play is over: after White's series, Black; after help
-    // play, by the number of half moves.
-    let after = if stip.series || help_half_moves(&stip, &spec.options) % 2 == 1 {
+    // The side to move once the play is over: after White's series, Black, and after
+    // Black's last move of `ser-hdia`, White; after help play, by the number of half
+    // moves.
+    let after = if stip.series {
+        if stip.play == Play::Help {
+            side
+        } else {
+            !side
+        }
+    } else if help_half_moves(&stip, &spec.options) % 2 == 1 {
         !side
     } else {
         side

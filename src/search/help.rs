@@ -21,6 +21,9 @@ pub enum Step {
     Play { may_check: bool },
     /// The side to move passes (the other side plays a series).
     Pass,
+    /// Parry series: the side to move answers a check with a move of its choice, and
+    /// passes when not in check.
+    Parry,
 }
 
 /// What must hold after the last step.
@@ -160,6 +163,9 @@ const HELP_SALT: [u64; 4] = [
     0x9E37_79B9_7F4A_7C15,
 ];
 
+const PARRY_SALT: u64 = 0xD6E8_FEB8_6659_FD93;
+const INTRO_SALT: u64 = 0x94D0_49BB_1331_11EB;
+
 /// The table salt of a plan's end (kind and goal), computed once per search.
 fn end_salt(end: End) -> u64 {
     let (salt, goal) = match end {
@@ -250,6 +256,19 @@ impl<R: Rules> Ctx<'_, R> {
             enough: self.enough,
             plays: self.plays,
             ..*self
+        }
+    }
+
+    /// The table salt at step `idx`: the plan's, and within an introduction (`m->`) the
+    /// steps left in it. Plans of one stipulation agree on every suffix of their series,
+    /// but not where one plan's introduction meets another's series (a pass of one where
+    /// the other moves).
+    #[inline]
+    fn salt_at(&self, idx: usize) -> u64 {
+        let intro_steps = (2 * self.plan.intro).saturating_sub(1);
+        match intro_steps.saturating_sub(idx) {
+            0 => self.salt,
+            left => self.salt ^ crate::board::scramble(INTRO_SALT ^ left as u64),
         }
     }
 
@@ -565,7 +584,7 @@ impl<R: Rules> Ctx<'_, R> {
                 return false;
             }
         }
-        let k = key(pos, remaining, self.salt);
+        let k = key(pos, remaining, self.salt_at(idx));
         if self.table.get(k).lose != 0 {
             return false;
         }
@@ -584,6 +603,17 @@ impl<R: Rules> Ctx<'_, R> {
             Step::Pass => {
                 if may_pass(self.rules, self.plan, pos) {
                     found = self.search(&null_move(pos), idx + 1, false, path, out);
+                }
+            }
+            Step::Parry => {
+                for (mv, after) in parries(self.rules, self.plan, pos) {
+                    if mv.kind != MoveKind::Null {
+                        path.push(mv);
+                    }
+                    found |= self.search(&after, idx + 1, false, path, out);
+                    if mv.kind != MoveKind::Null {
+                        path.pop();
+                    }
                 }
             }
             Step::Play { may_check } if self.plan.null_moves => {
@@ -630,7 +660,8 @@ impl<R: Rules> Ctx<'_, R> {
                             return;
                         }
                     }
-                    self.table.prefetch(key(after, remaining - 1, self.salt));
+                    self.table
+                        .prefetch(key(after, remaining - 1, self.salt_at(idx + 1)));
                     children.push((*mv, *after));
                 });
                 if self.in_reference_order {
@@ -753,6 +784,23 @@ fn may_pass<R: Rules>(rules: &R, plan: &Plan, pos: &Position<R::Ext>) -> bool {
     }
 }
 
+/// The ways on at a parry step: every legal move when the side to move is in check,
+/// else the pass (a null move); none where the plan's end forbids passing
+/// ([`may_pass`]), as the series has ended there.
+fn parries<R: Rules>(
+    rules: &R,
+    plan: &Plan,
+    pos: &Position<R::Ext>,
+) -> Vec<(Move, Position<R::Ext>)> {
+    if !may_pass(rules, plan, pos) {
+        Vec::new()
+    } else if rules.in_check(pos, pos.side) {
+        successors(rules, pos)
+    } else {
+        vec![(Move::null(), null_move(pos))]
+    }
+}
+
 /// Whether a plan is searched through its final positions (`search::intelligent`): a
 /// help-stalemate with every step played, all solutions wanted, and at least
 /// `FINAL_POSITIONS_FROM` half moves. In shorter ones the move-by-move search is the
@@ -782,10 +830,11 @@ fn plays(plan: &Plan, extra: usize) -> Vec<[usize; 2]> {
     for idx in (0..len).rev() {
         // From `idx` the parities swap relative to `idx + 1`.
         let [same, other] = plays[idx + 1];
+        // A parry may be a move: counted as one, the bounds stay bounds.
         let here = usize::from(
             plan.steps
                 .get(idx)
-                .is_none_or(|s| matches!(s, Step::Play { .. })),
+                .is_none_or(|s| matches!(s, Step::Play { .. } | Step::Parry)),
         );
         plays[idx] = [here + other, same];
     }
@@ -827,7 +876,13 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
         in_reference_order: most.is_some(),
         plays: &plays,
         own_plays: &own_plays,
-        salt: end_salt(plan.end),
+        // A parry series shares no entry with the plain series of the same end.
+        salt: end_salt(plan.end)
+            ^ if plan.steps.contains(&Step::Parry) {
+                PARRY_SALT
+            } else {
+                0
+            },
     };
     // Split the first two steps into independent tasks, so that even a root with few moves
     // keeps every thread busy. Not the last step: its move is judged with the goal there
@@ -842,6 +897,15 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
                         next.push((path, null_move(&p), idx + 1))
                     }
                     Step::Pass => {}
+                    Step::Parry => {
+                        for (mv, after) in parries(rules, plan, &p) {
+                            let mut path = path.clone();
+                            if mv.kind != MoveKind::Null {
+                                path.push(mv);
+                            }
+                            next.push((path, after, idx + 1));
+                        }
+                    }
                     Step::Play { .. } if ctx.forced_early(idx, &p) => {}
                     Step::Play { may_check } => {
                         for (mv, after) in step_moves(rules, plan, &p) {
@@ -961,9 +1025,17 @@ fn annotate_line<R: Rules>(
     let mut pos = *start;
     let mut played = Vec::with_capacity(moves.len());
     let mut it = moves.iter();
+    // The steps as played: a parry is a move where the side was in check, else a pass.
+    let mut steps = Vec::with_capacity(plan.steps.len());
     for step in &plan.steps {
+        let step = match step {
+            Step::Parry if rules.in_check(&pos, pos.side) => Step::Play { may_check: true },
+            Step::Parry => Step::Pass,
+            step => *step,
+        };
+        steps.push(step);
         match step {
-            Step::Pass => pos = null_move(&pos),
+            Step::Pass | Step::Parry => pos = null_move(&pos),
             Step::Play { .. } => {
                 let mv = it.next().expect("a move for every played step");
                 if mv.kind == MoveKind::Null {
@@ -980,7 +1052,6 @@ fn annotate_line<R: Rules>(
             }
         }
     }
-    let mut steps = plan.steps.clone();
     let goal = plan.end.goal_after(it.len());
     for mv in it {
         let after = rules.play(&pos, mv);
@@ -1074,6 +1145,68 @@ pub fn with_intro(plan: Plan, m: usize) -> Plan {
         steps,
         intro: m,
         ..plan
+    }
+}
+
+/// `plan`, a series, as a parry series with help parries (`pser-h#n`, `phser-#n`):
+/// every move of the series may check, and the other side answers a check with a move
+/// instead of passing.
+pub fn with_parries(plan: Plan) -> Plan {
+    let steps = plan
+        .steps
+        .iter()
+        .map(|step| match step {
+            Step::Pass => Step::Parry,
+            Step::Play { .. } | Step::Parry => Step::Play { may_check: true },
+        })
+        .collect();
+    Plan { steps, ..plan }
+}
+
+/// The lines of series after `m->` (`solved[i]` of `plans[i]`, each plan a series
+/// after an introduction), in the reference solver's order: by the introduction's
+/// length, then its moves, then the series' length, then the series' moves.
+pub fn merge_introduced(plans: &[Plan], solved: Vec<HelpSolution>) -> HelpSolution {
+    // Each line with its sort key and its plan's number and place there.
+    let mut lines: Vec<(usize, Vec<u32>, usize, (usize, usize), HelpLine)> = Vec::new();
+    let mut partial = false;
+    let mut numbered: Option<(usize, usize, Vec<(usize, PlayedMove)>)> = None;
+    for (i, (plan, solution)) in plans.iter().zip(solved).enumerate() {
+        partial |= solution.partial;
+        if !solution.numbers.is_empty() {
+            numbered = Some((i, solution.lines.len(), solution.numbers));
+        }
+        for (j, line) in solution.lines.into_iter().enumerate() {
+            let intro: Vec<Move> = line.moves.iter().take(plan.intro).map(|m| m.mv).collect();
+            let key = reference_order::line_key(&intro, None);
+            lines.push((plan.intro, key, plan.steps.len(), (i, j), line));
+        }
+    }
+    // Stable: each plan's lines keep their order.
+    lines.sort_by(|a, b| (a.0, &a.1, a.2).cmp(&(b.0, &b.1, b.2)));
+    // Option MoveNumbers: a number before its plan's line stands before that line here.
+    let numbers = match numbered {
+        Some((plan, count, numbers)) => numbers
+            .into_iter()
+            .map(|(before, played)| {
+                let at = if before < count {
+                    lines
+                        .iter()
+                        .position(|l| l.3 == (plan, before))
+                        .unwrap_or(lines.len())
+                } else {
+                    lines.len()
+                };
+                (at, played)
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    HelpSolution {
+        lines: lines.into_iter().map(|l| l.4).collect(),
+        partial,
+        numbers,
+        obliged: Vec::new(),
     }
 }
 

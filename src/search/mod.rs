@@ -9,6 +9,7 @@ mod battle;
 mod help;
 mod in_order;
 mod intelligent;
+mod parry;
 mod per_target;
 mod proof;
 mod reach;
@@ -20,9 +21,10 @@ pub use battle::{
     BattleSolution, BattleSpec, DefenceNode, NonTrivial, RootMove, Threat,
 };
 pub use help::{
-    help_plan, obliged_failures, series_plan, solve_plan, solve_plan_streamed, with_intro, End,
-    HelpLine, HelpSolution, Plan, Step,
+    help_plan, merge_introduced, obliged_failures, series_plan, solve_plan, solve_plan_streamed,
+    with_intro, with_parries, End, HelpLine, HelpSolution, Plan, Step,
 };
+pub use parry::{solve_parry_series, ParrySpec};
 pub use per_target::keep_first_per_target;
 pub use proof::ProofTarget;
 pub use tt::Table;

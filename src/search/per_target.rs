@@ -143,7 +143,8 @@ fn replay<R: Rules>(
     let mut moves = line.moves.iter();
     for step in &line.steps {
         match step {
-            Step::Pass => pos = null_move(&pos),
+            // A line's steps say which parries were played (`HelpLine::steps`).
+            Step::Pass | Step::Parry => pos = null_move(&pos),
             Step::Play { .. } => {
                 let Some(played) = moves.next() else { break };
                 let mv = &played.mv;
