@@ -48,6 +48,19 @@ pub enum Goal {
     Target(Square),
     /// `c81`: the moving unit ends on the other side's back rank (Popeye's Chess81 goal).
     Chess81,
+    /// `ct`: the moving unit ends on the square it stood on in the diagram (a circuit).
+    Circuit,
+    /// `<>`: the moving unit ends on the diagram square of another unit of its side,
+    /// which stands on the moving unit's diagram square (an exchange of places).
+    Exchange,
+    /// `ctr`: a unit reborn by the move (Circe family) is reborn on its diagram square.
+    CircuitByRebirth,
+    /// `<>r`: a unit reborn by the move is reborn on the diagram square of another unit,
+    /// of the side to move after it, which stands on the reborn unit's diagram square.
+    ExchangeByRebirth,
+    /// `k<square>`: the moving unit ends beside the unit that stood on the square in the
+    /// diagram, and no other unit stands beside that one (a kiss).
+    Kiss(Square),
     /// `dia`, `a=>b`: the move leaves the units as the target position has them.
     Proof(ProofGoal),
 }
@@ -81,6 +94,7 @@ impl Goal {
     pub fn symbol(self) -> String {
         match self {
             Goal::Target(sq) => format!("z{sq}"),
+            Goal::Kiss(sq) => format!("k{sq}"),
             g => g.marker_or_name().to_string(),
         }
     }
@@ -103,6 +117,11 @@ impl Goal {
             Goal::EnPassant => "ep",
             Goal::Target(_) => "z",
             Goal::Chess81 => "c81",
+            Goal::Circuit => "ct",
+            Goal::Exchange => "<>",
+            Goal::CircuitByRebirth => "ctr",
+            Goal::ExchangeByRebirth => "<>r",
+            Goal::Kiss(_) => "k",
             Goal::Proof(ProofGoal {
                 start: ProofStart::GameArray,
                 ..
@@ -115,10 +134,12 @@ impl Goal {
     }
 
     /// The mark Popeye prints after a move that reaches the goal (empty for any move,
-    /// castling and en passant, whose moves speak for themselves).
+    /// castling and en passant, whose moves speak for themselves, and for the goals of
+    /// the units' diagram squares).
     pub fn end_marker(self) -> &'static str {
         match self {
             Goal::Any | Goal::Castling | Goal::EnPassant => "",
+            g if g.follows_units() => "",
             g => g.marker_or_name(),
         }
     }
@@ -160,6 +181,19 @@ impl Goal {
         )
     }
 
+    /// Whether the goal asks where units stood in the diagram (circuit, exchange, kiss):
+    /// the positions must carry each unit's diagram square.
+    pub const fn follows_units(self) -> bool {
+        matches!(
+            self,
+            Goal::Circuit
+                | Goal::Exchange
+                | Goal::CircuitByRebirth
+                | Goal::ExchangeByRebirth
+                | Goal::Kiss(_)
+        )
+    }
+
     /// Whether the goal's last move may leave the mover's own king in check (double
     /// mate, counter-mate, auto-mate): the moves that reach it are legal by
     /// `conditions::SelfCheckGoal`'s rule.
@@ -186,6 +220,11 @@ impl Goal {
             Goal::DoubleMate => 76,
             Goal::CounterMate => 77,
             Goal::AutoMate => 78,
+            Goal::Circuit => 79,
+            Goal::Exchange => 80,
+            Goal::CircuitByRebirth => 81,
+            Goal::ExchangeByRebirth => 82,
+            Goal::Kiss(sq) => 83 + sq.index() as u64,
             // Apart from the small numbers above, and one per target position: twins of
             // a proof game share the table.
             Goal::Proof(p) => p.key | 1 << 63,
@@ -301,7 +340,7 @@ impl Stipulation {
 
 /// Goals Popeye knows but this solver does not, as prefixes of the goal text.
 /// Used only to choose between "unsupported goal" and "unknown goal".
-const POPEYE_GOALS: &[&str] = &["ctr", "ct", "<>r", "<>", "k", "=#", "(=)"];
+const POPEYE_GOALS: &[&str] = &["=#", "(=)"];
 
 /// The goal `text` (the stipulation's goal part, before the number) names, if this solver
 /// has it: the longest spelling first (`==` before `=`, `#=` before `#`).
@@ -323,6 +362,10 @@ fn parse_goal(text: &str) -> Option<Goal> {
         "00" => Goal::Castling,
         "ep" => Goal::EnPassant,
         "c81" => Goal::Chess81,
+        "ctr" => Goal::CircuitByRebirth,
+        "ct" => Goal::Circuit,
+        "<>r" => Goal::ExchangeByRebirth,
+        "<>" => Goal::Exchange,
         "dia" => Goal::Proof(ProofGoal::new(ProofStart::GameArray)),
         "a=>b" => Goal::Proof(ProofGoal::new(ProofStart::PositionA)),
         _ => return None,
@@ -336,7 +379,7 @@ fn popeye_goal(rest: &str) -> Option<&'static str> {
 
 /// The goals this solver supports, for messages.
 const SUPPORTED_GOALS: &str =
-    "supported goals are # = == #= != ## ##! !# + x % ~ 00 ep z<square> c81 dia and a=>b (docs/conditions.md, Goals)";
+    "supported goals are # = == #= != ## ##! !# + x % ~ 00 ep z<square> k<square> ct ctr <> <>r c81 dia and a=>b (docs/conditions.md, Goals)";
 
 fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     if text.len() >= prefix.len()
@@ -460,16 +503,27 @@ impl FromStr for Stipulation {
             Play::Direct
         };
 
-        // The target square of `z` is its goal's part; `00` is the castling goal, not a
-        // number.
-        let (goal_text, number, target) = if let Some(r) = strip_prefix_ci(rest, "z") {
-            match r.get(..2).and_then(|t| Square::parse(&t.to_ascii_lowercase())) {
-                Some(sq) => ("z", &r[2..], Some(sq)),
-                None => {
-                    return Err(format!(
-                        "invalid stipulation \"{orig}\": the target goal z needs a square, e.g. zd5 in hzd52"
-                    ))
-                }
+        // The square of `z` (target) and `k` (kiss) is its goal's part; `00` is the
+        // castling goal, not a number.
+        let squared = strip_prefix_ci(rest, "z")
+            .map(|r| {
+                (
+                    r,
+                    "z",
+                    "the target goal z needs a square, e.g. zd5 in hzd52",
+                )
+            })
+            .or_else(|| {
+                strip_prefix_ci(rest, "k")
+                    .map(|r| (r, "k", "the kiss goal k needs a square, e.g. kc5 in kc52"))
+            });
+        let (goal_text, number, target) = if let Some((r, letter, needs)) = squared {
+            match r
+                .get(..2)
+                .and_then(|t| Square::parse(&t.to_ascii_lowercase()))
+            {
+                Some(sq) => (letter, &r[2..], Some(sq)),
+                None => return Err(format!("invalid stipulation \"{orig}\": {needs}")),
             }
         } else {
             // `00` and `c81` hold digits of their own.
@@ -487,6 +541,7 @@ impl FromStr for Stipulation {
             (goal_text, number, None)
         };
         let goal = match (parse_goal(goal_text), target) {
+            (_, Some(sq)) if goal_text == "k" => Goal::Kiss(sq),
             (_, Some(sq)) => Goal::Target(sq),
             (Some(goal), None) => goal,
             _ if popeye_goal(&rest.to_ascii_lowercase()).is_some() => {
@@ -845,10 +900,28 @@ mod tests {
 
     #[test]
     fn unsupported_goals() {
-        for s in ["ser-sctr2", "h<>3", "ser-ct10", "hkc73"] {
-            let e = s.parse::<Stipulation>().unwrap_err();
-            assert!(e.starts_with("unsupported goal"), "{s}: {e}");
+        for s in [
+            "ser-sctr2",
+            "h<>3",
+            "ser-ct10",
+            "hkc73",
+            "s<>r2",
+            "ctr2",
+            "ser-h<>r5",
+        ] {
+            assert_eq!(parse(s).to_string(), s, "round trip of {s}");
         }
+        assert_eq!(
+            parse("hkc73").goal,
+            Goal::Kiss(Square::parse("c7").unwrap())
+        );
+        assert_eq!(parse("sKa74").to_string(), "ska74");
+        assert_eq!(
+            (parse("h<>r3").goal, parse("ct2").goal),
+            (Goal::ExchangeByRebirth, Goal::Circuit)
+        );
+        let e = "hk3".parse::<Stipulation>().unwrap_err();
+        assert!(e.contains("the kiss goal k needs a square"), "{e}");
         assert_eq!(parse("hr#3").play, Play::HelpReflex);
         for s in ["hr#2", "hr#1.5", "exact-hr#2", "hr=3"] {
             assert_eq!(parse(s).to_string(), s, "round trip of {s}");

@@ -56,6 +56,12 @@ fn selects(goal: Goal, before: &Position<()>, mv: &Move, after: &Position<()>) -
         Goal::DoubleMate | Goal::CounterMate | Goal::AutoMate => {
             unreachable!("not among GOALS")
         }
+        // They follow units from the diagram through the play (tests/unit_goals.rs).
+        Goal::Circuit
+        | Goal::Exchange
+        | Goal::CircuitByRebirth
+        | Goal::ExchangeByRebirth
+        | Goal::Kiss(_) => unreachable!("not among GOALS"),
     }
 }
 

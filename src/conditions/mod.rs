@@ -147,6 +147,22 @@ pub trait Rules: Sync + Send {
         false
     }
 
+    /// The square the unit on `sq` stood on in the diagram, where the positions carry
+    /// it (the goals of the units' diagram squares and Diagram Circe ask); `None` for an
+    /// empty square, a unit that came later, and rules that carry none.
+    #[inline]
+    fn origin(&self, _pos: &Position<Self::Ext>, _sq: Square) -> Option<Square> {
+        None
+    }
+
+    /// Whether a capture's rebirths are those of a Circe (the captured unit reborn),
+    /// which alone the by-rebirth goals (`ctr`, `<>r`) count, as in the reference
+    /// solver (not Anticirce's).
+    #[inline]
+    fn circe_rebirths(&self) -> bool {
+        false
+    }
+
     /// How far the bound of proof games (`search::ProofTarget`) may count under these
     /// rules: what the moves of units are made of.
     fn proof_counting(&self) -> ProofCounting {

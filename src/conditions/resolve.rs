@@ -101,13 +101,33 @@ pub trait WithRules {
 }
 
 impl RuleSet {
+    /// The same rules on positions that carry every unit's diagram square, for the goals
+    /// that ask where units stood in the diagram (circuit, exchange, kiss); orthodox
+    /// play goes to the configurable rules, which can carry them. Alice chess cannot.
+    pub fn following_units(self) -> Option<RuleSet> {
+        let mut fairy = match self {
+            RuleSet::Orthodox => Fairy::default(),
+            RuleSet::FairyPieces(p) => {
+                let mut f = Fairy::default();
+                f.promotions = p.promotions;
+                f.fairy_units = true;
+                f
+            }
+            RuleSet::Fairy(f) => f,
+            RuleSet::Alice(_) => return None,
+        };
+        fairy.follow_units = true;
+        Some(RuleSet::Fairy(fairy))
+    }
+
     /// Runs `work` monomorphised on the rules type this set holds.
     pub fn dispatch<W: WithRules>(&self, work: W) -> W::Output {
         match self {
             RuleSet::Orthodox => work.run(&Orthodox),
             RuleSet::FairyPieces(p) => work.run(p),
-            // Only Diagram Circe pays for positions that carry the diagram squares, and
-            // only problems with fairy units for boards that keep their kinds.
+            // Only Diagram Circe and the goals of the diagram squares pay for positions
+            // that carry them, and only problems with fairy units for boards that keep
+            // their kinds.
             RuleSet::Fairy(f) => match (f.needs_origins(), f.fairy_units) {
                 (false, false) => work.run(f),
                 (true, false) => work.run(&f.with_layout::<DiagramOrigins, NoFairy>()),

@@ -96,6 +96,14 @@ impl<R: Rules> Rules for SelfCheckGoal<'_, R> {
         self.rules.royal_piece(pos, sq)
     }
 
+    fn origin(&self, pos: &Position<Self::Ext>, sq: Square) -> Option<Square> {
+        self.rules.origin(pos, sq)
+    }
+
+    fn circe_rebirths(&self) -> bool {
+        self.rules.circe_rebirths()
+    }
+
     fn proof_counting(&self) -> ProofCounting {
         self.rules.proof_counting()
     }

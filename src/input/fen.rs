@@ -325,8 +325,12 @@ mod tests {
         let e = problem_from_fen("  8/8/x7", "#2", &[]).unwrap_err();
         assert_eq!(e.col, 7);
         assert!(e.message.starts_with("invalid FEN"), "{}", e.message);
-        let e = problem_from_fen("8/8/8/8/8/8/8/8", "ct2", &[]).unwrap_err();
-        assert!(e.message.contains("unsupported goal"), "{}", e.message);
+        let e = problem_from_fen("8/8/8/8/8/8/8/8", "hk3", &[]).unwrap_err();
+        assert!(
+            e.message.contains("the kiss goal k needs a square"),
+            "{}",
+            e.message
+        );
         // Said once: the stipulation's own message names it.
         let e = problem_from_fen("8/8/8/8/8/8/8/8", "h#0", &[]).unwrap_err();
         assert_eq!(

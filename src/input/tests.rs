@@ -567,10 +567,11 @@ fn stipulation_forms_and_errors() {
             .to_string(),
         "#3"
     );
-    let e = one_err("begin\nstipulation h<>3\nend");
+    let e = one_err("begin\nstipulation hk3\nend");
     assert_eq!((e.line, e.col), (2, 13));
     assert!(
-        e.message.starts_with("unsupported goal \"<>\""),
+        e.message
+            .starts_with("invalid stipulation \"hk3\": the kiss goal k needs a square"),
         "{}",
         e.message
     );

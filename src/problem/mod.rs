@@ -229,6 +229,16 @@ fn solve_twin(
             ));
         }
         let mating_order = rules.reference_mating_order(&marks);
+        let rules = if twin.stipulation.value.goal.follows_units() {
+            rules.following_units().ok_or_else(|| {
+                SetupError::new(
+                    twin.stipulation.span,
+                    "the goals of the units' diagram squares (ct, ctr, <>, <>r, k) under Alice chess are not supported",
+                )
+            })?
+        } else {
+            rules
+        };
         // The one dispatch: orthodox play is monomorphised on its own, everything else
         // shares the configurable rules (or Alice's).
         let half = rules.dispatch(Run {

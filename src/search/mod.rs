@@ -15,6 +15,7 @@ mod proof;
 mod reach;
 mod reference_order;
 mod tt;
+mod unit_goals;
 
 pub use battle::{
     solve as solve_battle, solve_streamed as solve_battle_streamed, AttackNode, BattleKind,
@@ -163,6 +164,11 @@ pub fn goal_reached<R: Rules>(rules: &R, mv: &Move, after: &Position<R::Ext>, go
         // The placement key: every unit with its colour, kind and attributes; side to
         // move, castling rights and en passant do not count.
         Goal::Proof(p) => after.board.hash() == p.key,
+        Goal::Circuit
+        | Goal::Exchange
+        | Goal::CircuitByRebirth
+        | Goal::ExchangeByRebirth
+        | Goal::Kiss(_) => unit_goals::reached(rules, mv, after, goal),
     }
 }
 

@@ -17,7 +17,7 @@
 
 use crate::board::walk::Path;
 use crate::board::{Role, Square};
-use crate::movegen::{Move, MoveKind};
+use crate::movegen::{Cause, Change, Move, MoveKind};
 use crate::stipulation::Goal;
 
 /// The key of a line of play: its moves' places, move by move (lines compare as the
@@ -98,18 +98,39 @@ pub fn place(mv: &Move, upside_down: bool) -> u32 {
         to.rank() as i8 - from.rank() as i8,
     );
     let generated = generation_index(mv, step, to);
-    let promotion = match mv.promotion {
-        None | Some(Role::Queen) => 0,
-        Some(Role::Knight) => 1,
-        Some(Role::Rook) => 2,
-        Some(_) => 3,
-    };
+    // The pawn's own promotion first, then a reborn unit's (a pawn reborn on its last
+    // rank under Couscous or Parrain Circe): each its own subtree, queen, knight, rook,
+    // bishop.
+    let promotion = promotion_place(mv.promotion) << 2 | promotion_place(reborn_promotion(mv));
     // Units from a1 up; a unit's moves last generated first; then the promotion's piece.
     (from.index() as u32) << UNIT_SHIFT | (LAST - u32::from(generated)) << 4 | promotion
 }
 
+fn promotion_place(role: Option<Role>) -> u32 {
+    match role {
+        None | Some(Role::Queen) => 0,
+        Some(Role::Knight) => 1,
+        Some(Role::Rook) => 2,
+        Some(_) => 3,
+    }
+}
+
+/// The kind a unit reborn by `mv` promoted to on its rebirth, if it did.
+fn reborn_promotion(mv: &Move) -> Option<Role> {
+    mv.effects.changes().find_map(|c| match *c {
+        Change::Put(p, Cause::Rebirth | Cause::Arrival)
+        | Change::Relocate(_, p, Cause::Relocation)
+            if p.promoted.is_some() =>
+        {
+            Some(p.piece.role)
+        }
+        _ => None,
+    })
+}
+
 /// A place is the unit's square, then the move's place among the unit's (below
-/// [`LAST`], by its generation index), then the promotion's piece (four bits).
+/// [`LAST`], by its generation index), then the promotions' pieces (four bits: the
+/// pawn's, a reborn unit's).
 const UNIT_SHIFT: u32 = 12;
 const WITHIN: u32 = (1 << UNIT_SHIFT) - 1;
 /// The largest generation index: 32 vectors of eight squares.

@@ -117,6 +117,9 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     /// The problem has chameleon units: they change kind, and every pawn may promote to
     /// one too, as in the reference solver.
     pub chameleons: bool,
+    /// The positions carry every unit's diagram square, which the goals of the units'
+    /// diagram squares ask (circuit, exchange, kiss).
+    pub follow_units: bool,
     layout: PhantomData<(O, F)>,
 }
 
@@ -173,9 +176,10 @@ impl Fairy {
         } == Fairy::default()
     }
 
-    /// Whether the rules need each unit's diagram square (Diagram Circe).
+    /// Whether the rules need each unit's diagram square (Diagram Circe, the goals of
+    /// the units' diagram squares).
     pub fn needs_origins(&self) -> bool {
-        self.circe.is_some_and(|c| c.square == SquareRule::Diagram)
+        self.follow_units || self.circe.is_some_and(|c| c.square == SquareRule::Diagram)
     }
 
     /// The same rules on positions of another layout: with the diagram squares, with the
@@ -946,9 +950,9 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         hidden: &[(Square, Piece, bool)],
     ) -> Result<(), String> {
         let circe = self.circe;
-        if circe.is_some_and(|c| c.square == SquareRule::Diagram) {
+        if self.follow_units || circe.is_some_and(|c| c.square == SquareRule::Diagram) {
             if !O::TRACKED {
-                return Err("Diagram Circe needs positions that carry the diagram squares".into());
+                return Err("Diagram Circe and the goals of the units' diagram squares need positions that carry them".into());
             }
             for sq in pos.board.occupied() {
                 pos.ext.origins.set(sq, sq.index() as u8);
@@ -1015,6 +1019,17 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
 
     fn pawns_promote(&self) -> bool {
         self.einstein.is_none()
+    }
+
+    #[inline]
+    fn origin(&self, pos: &Position<FairyExt<O, F>>, sq: Square) -> Option<Square> {
+        let o = pos.ext.origins.get(sq);
+        (O::TRACKED && o != NO_ORIGIN).then(|| Square::new(o))
+    }
+
+    fn circe_rebirths(&self) -> bool {
+        self.circe
+            .is_some_and(|c| c.reborn == Reborn::Captured && !c.immune)
     }
 
     fn royal_piece(&self, pos: &Position<FairyExt<O, F>>, sq: Square) -> bool {
