@@ -211,9 +211,16 @@ impl Fairy {
             lese_majeste: self.lese_majeste,
             chameleons: self.chameleons,
             make_take: self.make_take,
+            follow_units: self.follow_units,
             layout: PhantomData,
         }
     }
+}
+
+/// The pawns of either side on their own first rank.
+fn first_rank_pawns<F: FairyStore>(board: &Board<F>) -> Bitboard {
+    board.pieces(Color::White, Role::Pawn) & Bitboard::rank(Color::White.back_rank())
+        | board.pieces(Color::Black, Role::Pawn) & Bitboard::rank(Color::Black.back_rank())
 }
 
 /// The unit on `sq` passes to the other side; a rook that does loses its castling right.
@@ -314,6 +321,21 @@ impl PlainMoves {
 }
 
 impl<O: Origins, F: FairyStore> Fairy<O, F> {
+    /// Whether a pawn on its own first rank checks as a pawn does: under Einstein chess,
+    /// where it moves too, and, as in the reference solver, under the Circes whose
+    /// rebirth square follows the capture's vector (Equipollents, Parrain, ContraParrain),
+    /// where one may be reborn there (it does not move).
+    fn first_rank_pawns_check(&self) -> bool {
+        self.einstein.is_some()
+            || self.circe.is_some_and(|c| {
+                c.reborn == Reborn::Captured
+                    && matches!(
+                        c.square,
+                        SquareRule::Equipollents | SquareRule::Parrain { .. }
+                    )
+            })
+    }
+
     /// Whether the set, besides parts that only forbid moves, only changes the walks units
     /// move with (Annan, Face-to-face, Take & Make, Make & Take): every unit still moves
     /// only in its own side's move and keeps its kind but for promotion. Not Mars Circe:
@@ -365,6 +387,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             || self.einstein.is_some()
             || self.lese_majeste
             || self.make_take
+            || (self.first_rank_pawns_check() && first_rank_pawns(&pos.board).is_nonempty())
         {
             return None;
         }
@@ -910,7 +933,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         } else {
             movegen::attackers(board, k, !color, board.occupied())
         };
-        if self.einstein.is_some() {
+        if self.first_rank_pawns_check() {
             attackers |= Einstein::first_rank_attackers(board, k, !color);
         }
         if let Some(ep) = pos

@@ -37,6 +37,7 @@ fn plain_moves_decided_by_masks_agree_with_playing_them() {
         "CirceAssassin File",
         "ChameleonCirce",
         "ParrainCirce",
+        "EquipollentsCirce",
         "KamikazeCirce",
         "Circe Volcanic",
         "Circe RexInclusive",
@@ -56,6 +57,8 @@ fn plain_moves_decided_by_masks_agree_with_playing_them() {
         "4r2n/8/8/8/k7/8/4B3/4K3 w - - 0 1",
         "r6k/8/8/8/8/8/1N6/K7 w - - 0 1",
         "4k3/8/8/8/8/8/1B6/rN2K3 w - - 0 1",
+        // Pawns on their own first rank, which check under Equipollents and Parrain.
+        "3p3k/8/2K5/8/8/8/8/4P2R w - - 0 1",
         // Circe Assassin: the knight on c3 is reborn on g1, on its king.
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
     ];
@@ -323,4 +326,38 @@ fn anti_mars_double_step_may_end_on_the_pawns_own_square() {
     );
     assert_eq!(after.board, pos.board);
     assert_eq!(after.side, Color::White);
+}
+
+/// A pawn on its own first rank checks as a pawn under the Circes whose rebirth square
+/// follows the capture's vector (the reference solver's rule), where one may be reborn
+/// there; under Circe it does not. It has no move either way.
+#[test]
+fn a_first_rank_pawn_checks_under_equipollents_and_parrain() {
+    let pos: Position<FairyExt> = Position::from_fen("2p4k/2K5/8/8/8/8/8/8 w - - 0 1").unwrap();
+    let c7 = Square::parse("c7").unwrap();
+    for (words, checks) in [
+        ("Circe", false),
+        ("AntiCirce Equipollents", false),
+        ("EquipollentsCirce", true),
+        ("ParrainCirce", true),
+        ("ContraParrain", true),
+    ] {
+        let rules = fairy(words);
+        let mut fast = MoveList::new();
+        rules.legal_moves(&pos, &mut fast);
+        let slow = by_playing(&rules, &pos);
+        let beside: Vec<_> = fast
+            .iter()
+            .filter(|m| m.from == c7 && ["b7", "d7"].contains(&m.to.to_string().as_str()))
+            .collect();
+        assert_eq!(beside.is_empty(), checks, "{words}: {fast:?}");
+        assert_eq!(fast.len(), slow.len(), "{words}");
+        let black = crate::search::null_move(&pos);
+        let mut moves = MoveList::new();
+        rules.legal_moves(&black, &mut moves);
+        assert!(
+            moves.iter().all(|m| m.role == Role::King),
+            "{words}: {moves:?}"
+        );
+    }
 }
