@@ -152,7 +152,7 @@ fn help_play_to_the_self_check_goals_is_the_lines_the_definitions_find() {
 #[test]
 fn series_play_to_the_self_check_goals_is_the_lines_the_definitions_find() {
     let mut found = 0;
-    for (white, pos) in white_to_move() {
+    for (white, _) in white_to_move() {
         for (goal, mark) in GOALS {
             let want = by_rule(&white, 3, goal, true);
             found += want.len();
