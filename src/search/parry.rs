@@ -73,6 +73,14 @@ impl<R: Rules> Ctx<'_, R> {
         }
     }
 
+    /// Whether the parry `parry`, to `after`, ends the play at the goal: in self play the
+    /// other side reaches its goal with a parry as with its last move (`2.Qc5-c4 +
+    /// Ka6-a7 #`), as the reference solver has it.
+    fn parry_ends(&self, parry: &Option<Move>, after: &Position<R::Ext>) -> bool {
+        self.spec.self_play
+            && parry.is_some_and(|mv| goal_reached(self.rules, &mv, after, self.spec.goal))
+    }
+
     /// Whether the series' move `mv` to `after` wins with at most `k` moves, itself
     /// included.
     fn move_wins(&self, mv: &Move, after: &Position<R::Ext>, k: u32) -> bool {
@@ -83,7 +91,10 @@ impl<R: Rules> Ctx<'_, R> {
             return false;
         }
         let ways = self.ways_on(after);
-        !ways.is_empty() && ways.iter().all(|(_, p)| self.wins(p, k - 1))
+        !ways.is_empty()
+            && ways
+                .iter()
+                .all(|(parry, p)| self.parry_ends(parry, p) || self.wins(p, k - 1))
     }
 
     /// Whether the series side, to move at `pos`, wins with at most `k` moves.
@@ -178,7 +189,11 @@ impl<R: Rules> Ctx<'_, R> {
         } else {
             for (parry, pos) in self.ways_on(after) {
                 path.push(parry);
-                self.lines_from(&pos, k - 1, path, out);
+                if self.parry_ends(&parry, &pos) {
+                    out.push(path.clone());
+                } else {
+                    self.lines_from(&pos, k - 1, path, out);
+                }
                 path.pop();
             }
         }
