@@ -25,10 +25,9 @@ pub(super) fn reached<R: Rules>(
     match goal {
         Goal::Circuit => mover_square(mv).is_some_and(|s| origin(s) == Some(s)),
         // The partner is of the side that moved.
-        Goal::Exchange => mover_square(mv).is_some_and(|s| {
-            exchanged(rules, after, s)
-                && origin(s).and_then(|d| after.board.color_at(d)) == Some(!after.side)
-        }),
+        Goal::Exchange => mover_square(mv)
+            .and_then(|s| partner(rules, after, s))
+            .is_some_and(|d| after.board.color_at(d) == Some(!after.side)),
         Goal::CircuitByRebirth => {
             rules.circe_rebirths() && rebirth_square(mv).is_some_and(|r| origin(r) == Some(r))
         }
@@ -36,21 +35,21 @@ pub(super) fn reached<R: Rules>(
         // under Circe), as the reference solver tests it.
         Goal::ExchangeByRebirth => {
             rules.circe_rebirths()
-                && rebirth_square(mv).is_some_and(|r| {
-                    exchanged(rules, after, r)
-                        && origin(r).and_then(|d| after.board.color_at(d)) == Some(after.side)
-                })
+                && rebirth_square(mv)
+                    .and_then(|r| partner(rules, after, r))
+                    .is_some_and(|d| after.board.color_at(d) == Some(after.side))
         }
         Goal::Kiss(target) => mover_square(mv).is_some_and(|s| kisses(rules, after, s, target)),
         _ => unreachable!("not a goal of the units' diagram squares"),
     }
 }
 
-/// Whether the unit on `s` stands on another unit's diagram square, and that unit on its.
-fn exchanged<R: Rules>(rules: &R, after: &Position<R::Ext>, s: Square) -> bool {
+/// Where the unit stands whose diagram square the unit on `s` stands on, if it stands on
+/// that unit's: the two have exchanged places.
+fn partner<R: Rules>(rules: &R, after: &Position<R::Ext>, s: Square) -> Option<Square> {
     rules
         .origin(after, s)
-        .is_some_and(|d| d != s && rules.origin(after, d) == Some(s))
+        .filter(|&d| d != s && rules.origin(after, d) == Some(s))
 }
 
 /// Whether the unit on `s` stands beside the unit from `target`, which has no other unit
