@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-mod binary;
+use crate::binary;
 use binary::{run, stderr, stdout};
 
 /// The problems with golden diagrams: (problem file, golden file names in order).

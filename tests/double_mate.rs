@@ -6,7 +6,7 @@
 //! over every move the units can make, legal or not; the moves before the last are
 //! legal ones.
 
-mod common;
+use crate::common;
 
 use common::successors;
 use fairy::board::Position;

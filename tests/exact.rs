@@ -3,7 +3,7 @@
 //! exhaustive search in the test finds, by the rule in its plainest form, on positions
 //! where the exact keys differ from the plain ones.
 
-mod common;
+use crate::common;
 
 use common::solve_text;
 use common::successors;

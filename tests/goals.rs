@@ -3,7 +3,7 @@
 //! legal move by exhaustive search in the test: the solutions the solver prints must be
 //! exactly the moves (and two-move help lines) the rule selects.
 
-mod common;
+use crate::common;
 
 use common::{solve_text, source};
 use fairy::board::{Color, Position, Square};

@@ -4,7 +4,7 @@
 //! solution; White: a failure). The solver's lines are compared with the lines an
 //! exhaustive search in the test finds by that rule, every length down to the shortest.
 
-mod common;
+use crate::common;
 
 use common::successors;
 use fairy::board::Position;

@@ -1,7 +1,7 @@
 //! Options that change which attacker moves count, checked against properties computed
 //! independently from the move generator rather than against stored answers.
 
-mod common;
+use crate::common;
 
 use common::solve_text;
 use fairy::board::Position;

@@ -5,7 +5,7 @@
 //! go on to mate. The solver's lines are compared with those an exhaustive search in the
 //! test finds by these definitions.
 
-mod common;
+use crate::common;
 
 use common::successors;
 use fairy::board::Position;

@@ -4,7 +4,7 @@
 //! solver's lines are compared with the lines an exhaustive search in the test finds by
 //! that rule, every length from none to n - 1 moves before the end.
 
-mod common;
+use crate::common;
 
 use common::successors;
 use fairy::board::Position;

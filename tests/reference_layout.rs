@@ -3,7 +3,7 @@
 //! (no source), and each expected text is what Popeye 4.104 prints for it
 //! (`py -regression FILE`).
 
-mod binary;
+use crate::binary;
 
 use binary::{run, stdout};
 

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-mod binary;
+use crate::binary;
 use binary::{fairy, run, stderr, stdout};
 
 /// Ended by itself with an exit code (no signal: not aborted, not killed).

@@ -1,7 +1,7 @@
 //! The worked examples of the rules reference (each condition's defining case), solved
 //! through the library and compared with the solutions the reference states.
 
-mod common;
+use crate::common;
 
 use common::solve_text;
 use fairy::output::text;

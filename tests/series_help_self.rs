@@ -3,7 +3,7 @@
 //! every move of it reaches the goal. The solver's lines are compared with the lines an
 //! exhaustive search in the test finds by that rule.
 
-mod common;
+use crate::common;
 
 use common::successors;
 use fairy::board::Position;

@@ -5,7 +5,7 @@
 //! series there. The solver's lines are compared with the lines an exhaustive search in
 //! the test finds by that rule, every length from one move to n.
 
-mod common;
+use crate::common;
 
 use common::successors;
 use fairy::board::Position;

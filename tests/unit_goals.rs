@@ -3,7 +3,7 @@
 //! those an exhaustive search in the test finds, following each unit from its diagram
 //! square through the moves in the test's own terms.
 
-mod common;
+use crate::common;
 
 use common::successors;
 use fairy::board::{Color, Position, Square};
