@@ -8,9 +8,12 @@
 //! a given position); the others (kiss, circuit, exchange) are recognised and rejected
 //! as unsupported.
 
+pub mod structured;
+
 use crate::board::Square;
 use std::fmt;
 use std::str::FromStr;
+pub use structured::{Sequel, Structure};
 
 /// What the last move of the play must achieve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -319,6 +322,9 @@ pub struct Stipulation {
     pub reci: Option<Goal>,
     /// `pser-`, `phser-`: a parry series (with `series` set), and who parries.
     pub parry: Option<Parry>,
+    /// Given as a structured stipulation (`sstipulation`): how it was written, and in
+    /// help play what follows the help moves.
+    pub structured: Option<Structure>,
 }
 
 impl Stipulation {
@@ -334,6 +340,7 @@ impl Stipulation {
             intro: 0,
             reci: None,
             parry: None,
+            structured: None,
         }
     }
 }
@@ -701,12 +708,16 @@ impl FromStr for Stipulation {
             intro,
             reci: reci_play.then_some(reci_own.unwrap_or(goal)),
             parry,
+            structured: None,
         })
     }
 }
 
 impl fmt::Display for Stipulation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(s) = self.structured {
+            return structured::write(self, s, f);
+        }
         if self.intro > 0 {
             write!(f, "{}->", self.intro)?;
         }
@@ -805,6 +816,7 @@ mod tests {
                 intro: 0,
                 reci: None,
                 parry: None,
+                structured: None,
             }
         );
         assert_eq!(
@@ -819,6 +831,7 @@ mod tests {
                 intro: 0,
                 reci: None,
                 parry: None,
+                structured: None,
             }
         );
         let dia = parse("dia3.5");

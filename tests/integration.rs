@@ -28,4 +28,5 @@ mod reliability;
 mod rules_examples;
 mod series_help_self;
 mod series_reflex_goals;
+mod structured;
 mod unit_goals;

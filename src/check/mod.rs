@@ -292,6 +292,11 @@ fn judge_help(
             if forced_end {
                 moves.pop();
             }
+            if stip.structured.is_some_and(|s| s.sequel.is_some()) {
+                // A structured stipulation's sequel (the battle after the help moves,
+                // a line for each of its variations) is one solution's play.
+                moves.truncate(problem::help_half_moves(&stip, &spec.options));
+            }
             if stip.reci.is_some() {
                 // Reciprocal play: one solution per play before the ends, which has
                 // fewer than n moves (Black's series, or help play of whole moves).

@@ -11,7 +11,7 @@ use super::lexer::{Lexer, Token};
 use super::model::{AliceBoard, PieceSpec, ProblemSpec, Span, Spanned, TextKind};
 use super::pieces::{parse_piece_token, PieceToken};
 use crate::board::Color;
-use crate::stipulation::{Goal, ProofGoal, ProofStart, Stipulation};
+use crate::stipulation::{structured, Goal, ProofGoal, ProofStart, Stipulation};
 
 pub(super) type PResult<T> = Result<T, InputError>;
 
@@ -243,10 +243,7 @@ impl<'a> Parser<'a> {
                 ));
             }
             Command::SStipulation => {
-                return Err(error(
-                    tok.span,
-                    "structured stipulations (sstipulation) are not supported; use stipulation, e.g. stipulation #2",
-                ));
+                st.spec.stipulation = Some(self.sstipulation_arg(&tok, false)?);
             }
             Command::Stipulation => {
                 let stipulation = self.stipulation_arg(&tok)?;
@@ -351,6 +348,39 @@ impl<'a> Parser<'a> {
             self.lx.next_token();
         }
         Ok(Spanned::new(stipulation, tok.span))
+    }
+
+    /// A structured stipulation: the side and the expression, the tokens up to the next
+    /// command (in a twin, up to the next twin change), read as one text.
+    pub(super) fn sstipulation_arg(
+        &mut self,
+        kw: &Token,
+        in_twin: bool,
+    ) -> PResult<Spanned<Stipulation>> {
+        let mut words: Vec<&str> = Vec::new();
+        let mut span = None;
+        while let Some(tok) = self.lx.peek_token() {
+            if is_command_word(&tok)
+                || (in_twin
+                    && !words.is_empty()
+                    && lookup_strict(TWIN_KEYWORDS, tok.text).is_some())
+            {
+                break;
+            }
+            span.get_or_insert(tok.span);
+            words.push(tok.text);
+            self.lx.next_token();
+        }
+        let Some(span) = span else {
+            return Err(self.missing(
+                kw,
+                "a structured stipulation like sstipulation white 3a[#]d",
+            ));
+        };
+        let text = words.join(" ");
+        let tree = structured::parse(&text).map_err(|m| error(span, m))?;
+        let stipulation = structured::lower(&tree, &text).map_err(|m| error(span, m))?;
+        Ok(Spanned::new(stipulation, span))
     }
 
     /// Raw condition words: tokens up to the next command (or, in a twin, up to the

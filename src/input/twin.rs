@@ -24,11 +24,7 @@ fn mirror_axis(a: Square, b: Square) -> Option<MirrorAxis> {
 }
 
 fn change_names() -> String {
-    let all: Vec<&str> = names(TWIN_KEYWORDS)
-        .into_iter()
-        .filter(|n| *n != "sstipulation")
-        .collect();
-    all.join(", ")
+    names(TWIN_KEYWORDS).join(", ")
 }
 
 impl Parser<'_> {
@@ -169,10 +165,8 @@ impl Parser<'_> {
                 push(TwinChange::Stipulation(s.value));
             }
             TwinKeyword::SStipulation => {
-                return Err(error(
-                    tok.span,
-                    "structured stipulations (sstipulation) are not supported",
-                ));
+                let s = self.sstipulation_arg(tok, true)?;
+                push(TwinChange::Stipulation(s.value));
             }
             TwinKeyword::Condition => {
                 let words = self.condition_words(true);

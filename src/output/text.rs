@@ -8,7 +8,8 @@ use crate::input::{PieceSpec, ProblemSpec, TextKind};
 use crate::movegen::MoveKind;
 use crate::problem::{replay, Listener, Outcome, ProblemReport, SetupErrorKind, TwinReport};
 use crate::search::{
-    AttackNode, BattleSolution, DefenceNode, HelpLine, PlayedMove, RootMove, Step, Threat,
+    AttackNode, BattleSolution, DefenceNode, HelpLine, Numbering, PlayedMove, RootMove, Step,
+    Threat,
 };
 use crate::stipulation::{Goal, Play, Stipulation};
 use std::fmt::Write;
@@ -72,9 +73,9 @@ pub fn diagram(out: &mut String, units: &[PieceSpec], stipulation: &str, grid: b
     } else {
         format!("{white} + {black}")
     };
-    let width = 33usize
-        .saturating_sub(stipulation.len())
-        .max(counts.len() + 1);
+    // The reference solver pads the counts to end in column 37 and no further: after a
+    // stipulation that long they follow it without a blank.
+    let width = 33usize.saturating_sub(stipulation.len());
     let _ = writeln!(out, "  {stipulation}{counts:>width$}");
 }
 
@@ -481,6 +482,9 @@ pub fn play_lines(outcome: &Outcome) -> Vec<String> {
 
 /// `  1.Rc2-b2 Sb6-c8   2.Rb2-b5 Rg7-a7 #`, `  1...Kd6-e5   2.…`, series `  1.X   2.Y   3.Z #`.
 pub fn help_line(line: &HelpLine) -> String {
+    if let Some(numbering) = line.numbering {
+        return numbered_line(line, numbering);
+    }
     let mut s = String::from(" ");
     let plays: Vec<bool> = line
         .steps
@@ -544,6 +548,44 @@ pub fn help_line(line: &HelpLine) -> String {
             let _ = write!(s, " {}", full(m));
         }
         prev_played = true;
+    }
+    s
+}
+
+/// A structured stipulation's line, numbered as the reference solver's line writer
+/// numbers every line: the moves of the side that moves first are numbered (`  1.`,
+/// right-aligned in three columns), or after one inversion those of the other side, the
+/// first move coming as `  1...`, or after two move 1 is passed (`  1...  ...   2.`);
+/// from `restart` on the count starts again with that move's side.
+fn numbered_line(line: &HelpLine, numbering: Numbering) -> String {
+    let mut s = String::new();
+    let Some(first) = line.moves.first() else {
+        return s;
+    };
+    let (mut number, mut numbered) = match numbering.inversions {
+        0 => (1, first.mover),
+        1 => {
+            s.push_str("  1...");
+            (2, !first.mover)
+        }
+        _ => {
+            s.push_str("  1...  ...");
+            (2, first.mover)
+        }
+    };
+    for (i, m) in line.moves.iter().enumerate() {
+        if numbering.restart == Some(i) {
+            number = 1;
+            numbered = m.mover;
+        }
+        if i > 0 {
+            s.push(' ');
+        }
+        if m.mover == numbered {
+            let _ = write!(s, "{number:>3}.");
+            number += 1;
+        }
+        s.push_str(&full(m));
     }
     s
 }

@@ -9,7 +9,8 @@ pub use listener::{replay, Listener};
 use listener::{SetPlay, Solutions};
 
 pub use setup::{
-    build_position, first_mover, game_array, plans, solutions_per_side, SetupError, SetupErrorKind,
+    build_position, first_mover, game_array, help_half_moves, plans, solutions_per_side,
+    SetupError, SetupErrorKind,
 };
 pub use twins::{expand, TwinSetup};
 
@@ -391,8 +392,11 @@ fn run<R: Rules>(
         if half_moves > 1 {
             let set_pos = search::null_move(&pos);
             if !rules.in_check(&set_pos, !set_pos.side) {
-                let plan = search::help_plan(half_moves - 1, stip.goal);
-                let set = if (half_moves - 1) % 2 == 0 {
+                let plan = setup::structured_plan(&stip, half_moves - 1, 1);
+                let set = if stip.structured.is_some() {
+                    // Numbered as the reference solver numbers a line after a pass.
+                    help.solve(&set_pos, &plan, &SetPlay(listener))
+                } else if (half_moves - 1) % 2 == 0 {
                     let mut set = help.solve(&set_pos, &plan, &PassFirst(&SetPlay(listener)));
                     set.lines = set.lines.into_iter().map(pass_first).collect();
                     set
@@ -511,6 +515,24 @@ impl<R: Rules> HelpRun<'_, R> {
             mating_order: self.mating_order,
             ..plan.clone()
         };
+        // A structured stipulation's battle after the help moves: each help line is
+        // shown continued by the battle's lines, once they are known.
+        if let search::End::Sequel(sequel @ search::SequelEnd::Battle { .. }) = plan.end {
+            if !plan.hidden_sequel {
+                let help_lines = search::solve_plan(rules, pos, plan, table, limits);
+                let solved = search::expand_sequels(
+                    rules,
+                    pos,
+                    help_lines,
+                    sequel,
+                    self.mating_order,
+                    table,
+                    limits,
+                );
+                solved.lines.iter().for_each(|l| found.line(l));
+                return solved;
+            }
+        }
         match self.per_target() {
             Some(n) => {
                 let all = search::solve_plan(rules, pos, plan, table, limits);

@@ -7,7 +7,7 @@ use crate::board::{
 use crate::conditions::Rules;
 use crate::input::{AliceBoard, InputError, Options, PieceSpec, ProblemSpec, Span};
 use crate::search::{self, BattleKind, BattleSpec, End, NonTrivial, Plan, ProofTarget};
-use crate::stipulation::{Goal, Play, ProofGoal, ProofStart, Stipulation};
+use crate::stipulation::{Goal, Play, ProofGoal, ProofStart, Sequel, Stipulation};
 use std::sync::Arc;
 
 /// A problem that cannot be solved as given: an illegal position, an unsupported feature.
@@ -94,6 +94,9 @@ pub fn goal_mover(stip: &Stipulation, swapped: bool) -> Option<Color> {
 
 /// The side that makes the first move of the stipulation.
 pub fn first_mover(stip: &Stipulation, options: &Options) -> Color {
+    if let Some(s) = stip.structured {
+        return if s.inverted { !s.starter } else { s.starter };
+    }
     if let Goal::Proof(p) = stip.goal {
         // A game starts with White's move; from position a Black moves first, as in
         // help play, unless WhiteToPlay.
@@ -129,6 +132,10 @@ pub fn first_mover(stip: &Stipulation, options: &Options) -> Color {
 /// Half moves of a help stipulation: 2n, 2n+1 for h#n.5, one less with WhiteToPlay.
 pub fn help_half_moves(stip: &Stipulation, options: &Options) -> usize {
     let mut h = 2 * stip.moves as usize + usize::from(stip.half);
+    if stip.structured.is_some() {
+        // The length as written: its side to start is written too.
+        return h;
+    }
     if stip.play.ends_after_plan() {
         // The last half move is the other side's forced goal move, after the plan.
         return h - 1;
@@ -216,16 +223,26 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
         };
     }
     // Help-self play ends with the other side's forced goal move, after the plan.
-    let help_end = match stip.play {
-        Play::HelpSelf => End::Forced(goal),
-        Play::HelpReflex => End::HelpReflex(goal),
+    let sequel = stip
+        .structured
+        .and_then(|s| s.sequel)
+        .map(|s| sequel_end(s, goal));
+    let help_end = match (stip.play, sequel) {
+        (_, Some(sequel)) => End::Sequel(sequel),
+        (Play::HelpSelf, _) => End::Forced(goal),
+        (Play::HelpReflex, _) => End::HelpReflex(goal),
         _ => End::Goal(goal),
     };
     let full = help_half_moves(stip, options);
     let mut lengths = vec![full];
     // Help-reflex play may end before any move: the side to move must reach the goal
-    // at once (`hr#1.5`: `1...b3-b2 #`).
-    let shortest = if stip.play == Play::HelpReflex { 0 } else { 1 };
+    // at once (`hr#1.5`: `1...b3-b2 #`); so may a structured stipulation's help play
+    // before its sequel (`2hh[1a[#]d]`: `1.Ra7-a1 #`).
+    let shortest = if stip.play == Play::HelpReflex || sequel.is_some() {
+        0
+    } else {
+        1
+    };
     if !stip.exact {
         let mut k = full;
         while k >= shortest + 2 {
@@ -245,9 +262,55 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
             keep_mating_piece: options.keep_mating_piece,
             goal_is_end: options.goal_is_end,
             end: help_end,
-            ..search::help_plan(h, goal)
+            ..structured_plan(stip, h, 0)
         })
         .collect()
+}
+
+/// The help plan of `half_moves` steps to a stipulation's goal, or to a structured
+/// stipulation's sequel, its lines numbered after `passes` more inversions (set play).
+pub fn structured_plan(stip: &Stipulation, half_moves: usize, passes: u8) -> Plan {
+    let plan = search::help_plan(half_moves, stip.goal);
+    let Some(s) = stip.structured else {
+        return plan;
+    };
+    Plan {
+        end: s.sequel.map_or(End::Goal(stip.goal), |q| {
+            End::Sequel(sequel_end(q, stip.goal))
+        }),
+        numbering: Some(search::Numbering {
+            inversions: u8::from(s.inverted) + passes,
+            restart: None,
+        }),
+        hidden_sequel: s.hidden,
+        ..plan
+    }
+}
+
+/// The end of a structured stipulation's help play: its sequel.
+pub fn sequel_end(sequel: Sequel, goal: Goal) -> search::SequelEnd {
+    match sequel {
+        Sequel::Battle {
+            play,
+            moves,
+            defence_first,
+        } => search::SequelEnd::Battle {
+            kind: battle_kind(play),
+            goal,
+            moves,
+            defence_first,
+        },
+        Sequel::Forced { unchecked } => search::SequelEnd::Forced { goal, unchecked },
+    }
+}
+
+fn battle_kind(play: Play) -> BattleKind {
+    match play {
+        Play::Direct | Play::Help => BattleKind::Direct,
+        Play::SelfPlay | Play::HelpSelf => BattleKind::SelfPlay,
+        Play::Reflex | Play::HelpReflex => BattleKind::Reflex,
+        Play::SemiReflex => BattleKind::SemiReflex,
+    }
 }
 
 /// `reci-h`: the help play (or the series) before the reciprocal end, of every length
@@ -282,15 +345,7 @@ fn reciprocal_plans(stip: &Stipulation, own: Goal, options: &Options) -> Vec<Pla
 }
 
 pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
-    let kind = match stip.play {
-        Play::Direct => BattleKind::Direct,
-        Play::SelfPlay => BattleKind::SelfPlay,
-        Play::Reflex => BattleKind::Reflex,
-        Play::SemiReflex => BattleKind::SemiReflex,
-        Play::Help => BattleKind::Direct,
-        Play::HelpSelf => BattleKind::SelfPlay,
-        Play::HelpReflex => BattleKind::Reflex,
-    };
+    let kind = battle_kind(stip.play);
     BattleSpec {
         kind,
         goal: stip.goal,
@@ -318,6 +373,7 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
         no_short_variations: options.no_short_variations,
         mates_in_1: options.mates_in_1,
         goal_is_end: options.goal_is_end,
+        every_defence: false,
         non_trivial: options.non_trivial.map(|(m, n)| NonTrivial {
             max_extra: m,
             trivial_length: n,

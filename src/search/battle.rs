@@ -73,6 +73,9 @@ pub struct BattleSpec {
     /// defender in direct play, the attacker in self and reflex play) ends the play there
     /// without success.
     pub goal_is_end: bool,
+    /// Show every defence below a key, also those after which the threat still wins
+    /// (which the reference solver's tree leaves out, and its line mode shows).
+    pub every_defence: bool,
 }
 
 /// Option NonTrivial m n: a limit on the defender's non-trivial defences, for long self
@@ -606,7 +609,7 @@ impl<R: Rules> Ctx<'_, R> {
         let passed = null_move(after);
         // After a check the defender cannot pass, so there is no threat to speak of.
         let in_check = rules.in_check(after, after.side);
-        let threat_len = if in_check {
+        let threat_len = if in_check || (self.spec.every_defence && self.spec.no_threat) {
             None
         } else {
             self.min_length(&passed, n - 1, spare)
@@ -657,6 +660,7 @@ impl<R: Rules> Ctx<'_, R> {
                 continue;
             }
             let show = match threat_len {
+                _ if self.spec.every_defence => true,
                 None => true,
                 Some(t) if self.spec.no_threat => kd >= t,
                 Some(t) => {
@@ -719,6 +723,31 @@ impl<R: Rules> Ctx<'_, R> {
             .filter(|(m, a)| !self.defence_loses(m, a, n - 1, spare))
             .take(most)
             .collect()
+    }
+}
+
+/// Whether the battle play of `spec` is won from `pos`: the attacker, to move, wins
+/// within `spec.moves`; or, with `defence_first`, the defender is to move and loses
+/// whatever it plays, the attacker then having `spec.moves` (the sequel of a structured
+/// stipulation's help play, `2da[#]`).
+pub fn won<R: Rules>(
+    rules: &R,
+    pos: &Position<R::Ext>,
+    spec: &BattleSpec,
+    defence_first: bool,
+    table: &Table,
+    limits: &Limits,
+) -> bool {
+    let ctx = Ctx {
+        rules,
+        table,
+        spec,
+        limits,
+    };
+    if defence_first {
+        ctx.def_fails(pos, spec.moves, 0)
+    } else {
+        ctx.att_wins(pos, spec.moves, 0)
     }
 }
 

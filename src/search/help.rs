@@ -46,6 +46,80 @@ pub enum End {
     /// and a move after which the other side has one that reaches `help`. Every such
     /// line of both is a solution, those of `help` first.
     Reciprocal { help: Goal, own: Goal },
+    /// A structured stipulation's play after the help moves (`sstipulation black
+    /// 3h[3a[#]d]h`): it must be won from the position they leave.
+    Sequel(SequelEnd),
+}
+
+/// What follows the help moves of a structured stipulation.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum SequelEnd {
+    /// Battle play: the side to move wins within `moves` (its moves), or with
+    /// `defence_first` it is the defender and loses whatever it plays, the other side
+    /// then having `moves`.
+    Battle {
+        kind: super::BattleKind,
+        goal: Goal,
+        moves: u32,
+        defence_first: bool,
+    },
+    /// The side to move has a move and every move of it reaches the goal; with
+    /// `unchecked` it is not in check either (CapZug). Its goal moves end the lines.
+    Forced { goal: Goal, unchecked: bool },
+}
+
+impl SequelEnd {
+    /// The battle play of a battle sequel, as a battle search plays it: every
+    /// variation shown, the defender's goal moves too, no threat, no try.
+    pub fn battle_spec(self, mating_order: bool) -> Option<super::BattleSpec> {
+        let SequelEnd::Battle {
+            kind, goal, moves, ..
+        } = self
+        else {
+            return None;
+        };
+        Some(super::BattleSpec {
+            kind,
+            goal,
+            moves,
+            variations: true,
+            max_refutations: 0,
+            move_numbers: false,
+            exact: false,
+            mating_order,
+            set_play: false,
+            no_threat: true,
+            max_threat: None,
+            post_key: false,
+            quodlibet: false,
+            max_flights: None,
+            keep_mating_piece: false,
+            no_short_variations: false,
+            mates_in_1: true,
+            non_trivial: None,
+            goal_is_end: false,
+            every_defence: true,
+        })
+    }
+
+    fn goal(self) -> Goal {
+        match self {
+            SequelEnd::Battle { goal, .. } | SequelEnd::Forced { goal, .. } => goal,
+        }
+    }
+}
+
+/// How the lines of a structured stipulation are numbered: as the reference solver's
+/// line writer numbers them, from its first move on, and from 1 again where a long
+/// sequel begins.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Numbering {
+    /// Half moves before the first (`-`, or the pass of set play): with one the first
+    /// move is the second half of move 1 (`  1...e7*f8=Q`), with two move 1 is passed
+    /// whole (`  1...  ...   2.`).
+    pub inversions: u8,
+    /// The played move (its index) from which the moves are numbered anew.
+    pub restart: Option<usize>,
 }
 
 /// A cooperative line of a given length, built from its end so that all plans of one
@@ -78,6 +152,10 @@ pub struct Plan {
     /// `reci-h#1`: the first of the side's own ends (lines of one move) is set apart
     /// from the help play's by a blank line, as the reference solver prints them.
     pub own_ends_apart: bool,
+    /// A structured stipulation's lines: how they are numbered.
+    pub numbering: Option<Numbering>,
+    /// A structured stipulation's sequel whose moves are not shown (`/`).
+    pub hidden_sequel: bool,
 }
 
 /// The legal moves at a played step, with the pass when the plan allows it.
@@ -117,6 +195,9 @@ pub struct HelpLine {
     /// Set apart from the lines before it by a blank line (the side's own ends of
     /// `reci-h#1`, as the reference solver prints them).
     pub apart: bool,
+    /// A structured stipulation's line: numbered as the reference solver's line writer
+    /// numbers it.
+    pub numbering: Option<Numbering>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -173,6 +254,23 @@ fn end_salt(end: End) -> u64 {
         End::Forced(goal) => (HELP_SALT[1], goal),
         End::Reflex(goal) => (HELP_SALT[2], goal),
         End::HelpReflex(goal) => (HELP_SALT[2] ^ HELP_SALT[0], goal),
+        End::Sequel(sequel) => {
+            let (kind, moves, flags) = match sequel {
+                SequelEnd::Battle {
+                    kind,
+                    moves,
+                    defence_first,
+                    ..
+                } => (kind as u64, moves as u64, u64::from(defence_first)),
+                SequelEnd::Forced { unchecked, .. } => (7, 0, 2 + u64::from(unchecked)),
+            };
+            (
+                HELP_SALT[1]
+                    ^ HELP_SALT[3]
+                    ^ crate::board::scramble(kind | moves << 8 | flags << 40),
+                sequel.goal(),
+            )
+        }
         End::Reciprocal { help, own } => {
             let salt = HELP_SALT[0] ^ HELP_SALT[1];
             return salt
@@ -197,6 +295,7 @@ impl End {
         match self {
             End::Goal(g) | End::Forced(g) | End::Reflex(g) | End::HelpReflex(g) => g,
             End::Reciprocal { help, .. } => help,
+            End::Sequel(sequel) => sequel.goal(),
         }
     }
 
@@ -292,6 +391,21 @@ impl<R: Rules> Ctx<'_, R> {
                 can_reach_goal_in_one(self.rules, pos, goal)
             }
             End::Reciprocal { help, own } => reciprocal_holds(self.rules, pos, help, own),
+            End::Sequel(SequelEnd::Forced { goal, unchecked }) => {
+                !(unchecked && self.rules.in_check(pos, pos.side))
+                    && forced_to_goal(self.rules, pos, goal)
+            }
+            End::Sequel(sequel @ SequelEnd::Battle { defence_first, .. }) => {
+                let spec = sequel.battle_spec(false).expect("a battle sequel");
+                super::battle::won(
+                    self.rules,
+                    pos,
+                    &spec,
+                    defence_first,
+                    self.table,
+                    self.limits,
+                )
+            }
         }
     }
 
@@ -319,7 +433,7 @@ impl<R: Rules> Ctx<'_, R> {
         // Reciprocal play: its help play's goal after two more moves ([`plays`]).
         let goal = match self.plan.end {
             End::Goal(goal) | End::Reciprocal { help: goal, .. } => goal,
-            End::Forced(_) | End::Reflex(_) | End::HelpReflex(_) => return true,
+            End::Forced(_) | End::Reflex(_) | End::HelpReflex(_) | End::Sequel(_) => return true,
         };
         if !goal.is_mate_or_stalemate() {
             return true;
@@ -457,7 +571,8 @@ impl<R: Rules> Ctx<'_, R> {
             | End::Forced(_)
             | End::Reflex(_)
             | End::HelpReflex(_)
-            | End::Reciprocal { .. } => false,
+            | End::Reciprocal { .. }
+            | End::Sequel(_) => false,
         }
     }
 
@@ -535,7 +650,19 @@ impl<R: Rules> Ctx<'_, R> {
                 return false;
             }
             match self.plan.end {
-                End::Goal(_) => out.push(path.clone()),
+                End::Goal(_) | End::Sequel(SequelEnd::Battle { .. }) => out.push(path.clone()),
+                End::Sequel(SequelEnd::Forced { .. }) if self.plan.hidden_sequel => {
+                    out.push(path.clone())
+                }
+                End::Sequel(SequelEnd::Forced { goal, .. }) => {
+                    for (mv, after) in successors(self.rules, pos) {
+                        if goal_reached(self.rules, &mv, &after, goal) {
+                            path.push(mv);
+                            out.push(path.clone());
+                            path.pop();
+                        }
+                    }
+                }
                 End::Forced(goal) | End::Reflex(goal) | End::HelpReflex(goal) => {
                     // The goal moves belong to the solution: one line for each.
                     for (mv, after) in successors(self.rules, pos) {
@@ -780,7 +907,7 @@ fn may_pass<R: Rules>(rules: &R, plan: &Plan, pos: &Position<R::Ext>) -> bool {
     match plan.end {
         End::Reflex(goal) | End::HelpReflex(goal) => !can_reach_goal_in_one(rules, pos, goal),
         End::Forced(goal) => !forced_to_goal(rules, pos, goal),
-        End::Goal(_) | End::Reciprocal { .. } => true,
+        End::Goal(_) | End::Reciprocal { .. } | End::Sequel(_) => true,
     }
 }
 
@@ -1047,7 +1174,12 @@ fn annotate_line<R: Rules>(
                     continue;
                 }
                 let after = rules.play(&pos, mv);
-                played.push(super::annotate(rules, &pos, mv, &after, plan.end.goal()));
+                let mut m = super::annotate(rules, &pos, mv, &after, plan.end.goal());
+                if matches!(plan.end, End::Sequel(_)) {
+                    // The goal is the sequel's.
+                    m.result = None;
+                }
+                played.push(m);
                 pos = after;
             }
         }
@@ -1074,6 +1206,7 @@ fn annotate_line<R: Rules>(
         whole_moves: matches!(plan.end, End::Reciprocal { .. }),
         fails: false,
         apart: false,
+        numbering: plan.numbering,
     }
 }
 
@@ -1103,6 +1236,7 @@ pub fn obliged_failures<R: Rules>(
             whole_moves: true,
             fails: true,
             apart: false,
+            numbering: None,
         })
         .collect()
 }
@@ -1121,6 +1255,8 @@ pub fn help_plan(half_moves: usize, goal: Goal) -> Plan {
         mating_order: false,
         intro: 0,
         own_ends_apart: false,
+        numbering: None,
+        hidden_sequel: false,
     }
 }
 
@@ -1240,5 +1376,7 @@ pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
         mating_order: false,
         intro: 0,
         own_ends_apart: false,
+        numbering: None,
+        hidden_sequel: false,
     }
 }

@@ -14,6 +14,7 @@ mod per_target;
 mod proof;
 mod reach;
 mod reference_order;
+mod sequel;
 mod tt;
 mod unit_goals;
 
@@ -23,11 +24,12 @@ pub use battle::{
 };
 pub use help::{
     help_plan, merge_introduced, obliged_failures, series_plan, solve_plan, solve_plan_streamed,
-    with_intro, with_parries, End, HelpLine, HelpSolution, Plan, Step,
+    with_intro, with_parries, End, HelpLine, HelpSolution, Numbering, Plan, SequelEnd, Step,
 };
 pub use parry::{solve_parry_series, ParrySpec};
 pub use per_target::keep_first_per_target;
 pub use proof::ProofTarget;
+pub use sequel::expand_sequels;
 pub use tt::Table;
 
 use crate::board::{Color, Extension, Position, Square};

@@ -258,6 +258,7 @@ fn annotate_line<R: Rules>(
         whole_moves: false,
         fails: false,
         apart: false,
+        numbering: None,
     }
 }
 

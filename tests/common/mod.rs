@@ -82,10 +82,15 @@ pub fn written(pos: &Position<()>, mv: &Move, after: &Position<()>, goal: Goal) 
 
 /// The solver's lines of help play, without their move numbers (`1.`, `1...`), sorted.
 pub fn help_lines(fen: &str, stip: &str) -> Vec<Vec<String>> {
-    let report = solve_text(&source(fen, stip));
+    lines_of(&source(fen, stip))
+}
+
+/// The solver's lines of help play for a problem text, as [`help_lines`] has them.
+pub fn lines_of(source: &str) -> Vec<Vec<String>> {
+    let report = solve_text(source);
     for t in &report.twins {
         if let Err(e) = &t.outcome {
-            panic!("{stip}: {e}");
+            panic!("{source}: {e}");
         }
     }
     let mut lines: Vec<Vec<String>> = text::problem(&report)
