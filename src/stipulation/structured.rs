@@ -149,8 +149,8 @@ impl Parser<'_> {
     }
 
     fn skip_ws(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.at += 1;
+        while let Some(c) = self.peek().filter(|c| c.is_whitespace()) {
+            self.at += c.len_utf8();
         }
     }
 
@@ -881,9 +881,14 @@ mod tests {
             "white 3a[#",
             "white 3a[#]d & 2da[#]",
             "white 3a[#] extra",
+            "white 3a[\u{fc}]d",
+            "white 3a[#]\u{3000}\u{fc}",
+            "white \u{3000}",
         ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
+        // Any blank between the parts, however wide its encoding.
+        assert!(parse("white 3a[#]\u{3000}d").is_ok());
         for unplayed in [
             "white 4:4hh[#]",
             "white 14h?+?h[#]",
@@ -893,6 +898,27 @@ mod tests {
         ] {
             let e = lowered(unplayed).unwrap_err();
             assert!(e.contains("is not supported"), "{unplayed}: {e}");
+        }
+    }
+
+    #[test]
+    fn random_texts_are_read_or_refused_without_a_panic() {
+        let alphabet: Vec<char> = "adhs0123456789:[]{}()!&|>/-?+#=x~%zkepct<>r \u{fc}\u{3000}"
+            .chars()
+            .collect();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            let mut text = String::from("black ");
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            for i in 0..(seed % 24) {
+                let r = seed.rotate_left(i as u32 * 5) % alphabet.len() as u64;
+                text.push(alphabet[r as usize]);
+            }
+            if let Ok(tree) = parse(&text) {
+                let _ = lower(&tree, &text).map(|s| s.to_string());
+            }
         }
     }
 }
