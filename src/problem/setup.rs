@@ -179,9 +179,15 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
                 Play::Help => search::series_plan(k, true, End::Goal(goal)),
                 Play::Direct => search::series_plan(k, false, End::Goal(goal)),
                 Play::Reflex | Play::SemiReflex => search::series_plan(k, false, End::Reflex(goal)),
-                // Refused at parsing (`ser-hs`).
-                // Black's series, White's move, then Black forced to the goal.
-                Play::HelpSelf => search::series_plan(k, true, End::Forced(goal)),
+                // Black's series, White's move, then Black forced to the goal (or, in a
+                // structured stipulation, to its sequel: a CapZug).
+                Play::HelpSelf => search::series_plan(
+                    k,
+                    true,
+                    stip.structured
+                        .and_then(|s| s.sequel)
+                        .map_or(End::Forced(goal), |q| End::Sequel(sequel_end(q, goal))),
+                ),
                 // `ser-hr` is refused at parsing.
                 Play::SelfPlay | Play::HelpReflex => {
                     search::series_plan(k, false, End::Forced(goal))
@@ -194,6 +200,7 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
             .map(|plan| Plan {
                 keep_mating_piece: options.keep_mating_piece,
                 goal_is_end: options.goal_is_end,
+                hidden_sequel: stip.structured.is_some_and(|s| s.hidden),
                 // Option MoveNumbers numbers the first moves of the full length, as in
                 // help play.
                 move_numbers: options.move_numbers

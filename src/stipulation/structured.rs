@@ -471,7 +471,19 @@ pub(super) fn write(stip: &Stipulation, s: Structure, f: &mut fmt::Formatter<'_>
         };
     }
     if stip.series {
-        return write!(f, "{}s[{goal}]", stip.moves);
+        let n = stip.moves;
+        return match stip.play {
+            Play::Help => write!(f, "{n}s[1a[{goal}]d]"),
+            Play::HelpSelf => {
+                write!(f, "{n}s[1a[")?;
+                match s.sequel {
+                    Some(sequel) => sequel.write(f, &goal, s.hidden)?,
+                    None => write!(f, "1d[{goal}]a")?,
+                }
+                f.write_str("]d]")
+            }
+            _ => write!(f, "{n}s[{goal}]"),
+        };
     }
     if !stip.play.is_help() {
         return write_battle(f, stip.play, stip.moves, &goal);
@@ -559,23 +571,24 @@ pub fn lower(tree: &Tree, whole: &str) -> Result<Stipulation, String> {
             })
         }
         BranchKind::Series => {
+            if inverted || !branch.second.is_empty() {
+                return Err(unsupported("\"-\" or a constraint in a series"));
+            }
             let [Operand::Fork(Fork {
                 forced: false,
                 hidden: false,
-                expr: Expr::Goal(goal),
+                expr,
             })] = branch.first.as_slice()
             else {
-                return Err(unsupported(
-                    "a series ending other than in a goal ([#], [=], ...)",
-                ));
+                return Err(unsupported("a series without exactly one plain fork"));
             };
-            if inverted {
-                return Err(unsupported("\"-\" before a series"));
-            }
+            let (play, goal) = series_end(expr, &mut structure).ok_or_else(|| {
+                unsupported("this end of a series (a goal, 1a[G]d and 1a[1d[G]a]d are played)")
+            })?;
             Ok(Stipulation {
                 series: true,
                 structured: Some(structure),
-                ..Stipulation::new(Play::Direct, *goal, n)
+                ..Stipulation::new(play, goal, n)
             })
         }
         BranchKind::Attack => {
@@ -591,6 +604,58 @@ pub fn lower(tree: &Tree, whole: &str) -> Result<Stipulation, String> {
         }
         BranchKind::Defence => Err(unsupported("a defence branch at the top (post-key play)")),
     }
+}
+
+/// What ends a series: a goal (`5s[#]`, `ser-#5`), the other side's move to it
+/// (`5s[1a[#]d]`, `ser-h#5`), or the other side's move after which the series side is
+/// forced to it (`5s[1a[1d[#]a]d]`, `ser-hs#5`; a CapZug there, `8s[1a[/1d[+]a{!+}]d]`).
+/// Not `5s[1d[#]a]`: the reference solver's manual calls it `ser-s#5`, but it plays it
+/// on through a series move after which the other side is already forced to the goal
+/// (under AntiCirce Cheylan, white Ka8 Qc5 Be1 Bf8 Sc1 Sd8 Ph3, black Ka6 Pd4: lines
+/// `ser-s#3` does not have).
+fn series_end(expr: &Expr, structure: &mut Structure) -> Option<(Play, Goal)> {
+    let one = |e: &Expr, kind: BranchKind| match e {
+        Expr::Branch(b) if b.kind == kind && b.max == 1 && b.min.is_none() && !b.parry => {
+            Some(b.as_ref().clone())
+        }
+        _ => None,
+    };
+    let goal_of = |ops: &[Operand]| match ops {
+        [Operand::Fork(Fork {
+            forced: false,
+            hidden: false,
+            expr: Expr::Goal(g),
+        })] => Some(*g),
+        _ => None,
+    };
+    if let Expr::Goal(g) = expr {
+        return Some((Play::Direct, *g));
+    }
+    let a = one(expr, BranchKind::Attack)?;
+    if !a.second.is_empty() {
+        return None;
+    }
+    if let Some(g) = goal_of(&a.first) {
+        return Some((Play::Help, g));
+    }
+    let [Operand::Fork(Fork {
+        forced: false,
+        hidden,
+        expr: inner,
+    })] = a.first.as_slice()
+    else {
+        return None;
+    };
+    let d = one(inner, BranchKind::Defence)?;
+    let goal = goal_of(&d.first)?;
+    let unchecked = match d.second.as_slice() {
+        [] => false,
+        [Operand::Constraint(Expr::Not(c))] if **c == Expr::Goal(Goal::Check) => true,
+        _ => return None,
+    };
+    structure.sequel = Some(Sequel::Forced { unchecked });
+    structure.hidden = *hidden;
+    Some((Play::HelpSelf, goal))
 }
 
 /// A parry series (`?+?` before the second half move: the other side moves only to
@@ -791,6 +856,9 @@ mod tests {
             ("white 5h[#]h", "White 5h[#]h"),
             ("white 5s[#]", "White 5s[#]"),
             ("black 13h[1h[#]h]?+?h", "Black 13h[1h[#]h]?+?h"),
+            ("black 8s[1a[/1d[+]a{!+}]d]", "Black 8s[1a[/1d[+]a{!+}]d]"),
+            ("black 5s[1a[#]d]", "Black 5s[1a[#]d]"),
+            ("black 4s[1a[1d[#]a]d]", "Black 4s[1a[1d[#]a]d]"),
             ("black 15h[1a[#]d]?+?h", "Black 15h[1a[#]d]?+?h"),
             ("white 13h[00]?+?h", "White 13h[00]?+?h"),
             ("white 15a[#]?+?d", "White 15a[#]?+?d"),
@@ -895,6 +963,7 @@ mod tests {
             "white 3d[==]a",
             "white 4hh[#] & 4ad[#]",
             "black 7h[1ad[#]]h",
+            "white 6s[1d[#]a]",
         ] {
             let e = lowered(unplayed).unwrap_err();
             assert!(e.contains("is not supported"), "{unplayed}: {e}");
