@@ -583,7 +583,7 @@ fn stipulation_forms_and_errors() {
         e.message
     );
     // A structured stipulation this solver does not play is refused by name, at its text.
-    let e = one_err("begin\nsstipulation white 4:4hh[#]\nend");
+    let e = one_err("begin\nsstipulation white 2:4hh[#]\nend");
     assert_eq!((e.line, e.col), (2, 14));
     assert!(e.message.contains("is not supported"), "{}", e.message);
     let e = one_err("begin\nsstipulation white 3q[#]\nend");

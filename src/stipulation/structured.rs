@@ -472,6 +472,9 @@ pub(super) fn write(stip: &Stipulation, s: Structure, f: &mut fmt::Formatter<'_>
     }
     if stip.series {
         let n = stip.moves;
+        if stip.exact && n > 1 {
+            write!(f, "{n}:")?;
+        }
         return match stip.play {
             Play::Help => write!(f, "{n}s[1a[{goal}]d]"),
             Play::HelpSelf => {
@@ -494,6 +497,9 @@ pub(super) fn write(stip: &Stipulation, s: Structure, f: &mut fmt::Formatter<'_>
     } else {
         ("hh[", "]")
     };
+    if stip.exact && half_moves > 1 {
+        write!(f, "{half_moves}:")?;
+    }
     write!(f, "{half_moves}{open}")?;
     match s.sequel {
         Some(sequel) => sequel.write(f, &goal, s.hidden)?,
@@ -515,9 +521,28 @@ pub fn lower(tree: &Tree, whole: &str) -> Result<Stipulation, String> {
             "a stipulation other than one branch (a leaf, !, & or | at the top)",
         ));
     };
-    if branch.min.is_some() {
-        return Err(unsupported("a minimal length (m:n)"));
-    }
+    // `m:n`: in help play and series the reference solver's default minimum is the
+    // shortest length of the parity (one series move); a minimum of the full length is
+    // `exact-`. Other minimums are not played.
+    let default_min = match branch.kind {
+        BranchKind::Help => branch.max % 2,
+        BranchKind::Series => 1,
+        BranchKind::Attack | BranchKind::Defence => 0,
+    };
+    let exact = match branch.min {
+        None => false,
+        Some(m) if m <= default_min => false,
+        Some(m)
+            if m >= branch.max && matches!(branch.kind, BranchKind::Help | BranchKind::Series) =>
+        {
+            true
+        }
+        Some(_) => {
+            return Err(unsupported(
+                "a minimal length (m:n) other than the full length in help play and series",
+            ))
+        }
+    };
     let mut structure = Structure {
         starter: tree.starter,
         inverted,
@@ -526,6 +551,9 @@ pub fn lower(tree: &Tree, whole: &str) -> Result<Stipulation, String> {
         help_last: false,
     };
     let n = branch.max;
+    if exact && branch.parry {
+        return Err(unsupported("a minimal length (m:n) in a parry series"));
+    }
     if branch.parry {
         return parry_series(branch, structure).ok_or_else(|| {
             unsupported("this conditional move (?+?): only the parry series forms (`7h[#]?+?h`, `15a[#]?+?d`, ...)")
@@ -566,6 +594,7 @@ pub fn lower(tree: &Tree, whole: &str) -> Result<Stipulation, String> {
             };
             Ok(Stipulation {
                 half: n % 2 == 1,
+                exact,
                 structured: Some(structure),
                 ..Stipulation::new(Play::Help, goal, n / 2)
             })
@@ -587,6 +616,7 @@ pub fn lower(tree: &Tree, whole: &str) -> Result<Stipulation, String> {
             })?;
             Ok(Stipulation {
                 series: true,
+                exact,
                 structured: Some(structure),
                 ..Stipulation::new(play, goal, n)
             })
@@ -859,6 +889,10 @@ mod tests {
             ("black 8s[1a[/1d[+]a{!+}]d]", "Black 8s[1a[/1d[+]a{!+}]d]"),
             ("black 5s[1a[#]d]", "Black 5s[1a[#]d]"),
             ("black 4s[1a[1d[#]a]d]", "Black 4s[1a[1d[#]a]d]"),
+            ("white 4:4hh[#]", "White 4:4hh[#]"),
+            ("black 1:5h[#]h", "Black 5h[#]h"),
+            ("white 5:5s[#]", "White 5:5s[#]"),
+            ("black 3:3h[3a[#]d]h", "Black 3:3h[3a[#]d]h"),
             ("black 15h[1a[#]d]?+?h", "Black 15h[1a[#]d]?+?h"),
             ("white 13h[00]?+?h", "White 13h[00]?+?h"),
             ("white 15a[#]?+?d", "White 15a[#]?+?d"),
@@ -958,7 +992,9 @@ mod tests {
         // Any blank between the parts, however wide its encoding.
         assert!(parse("white 3a[#]\u{3000}d").is_ok());
         for unplayed in [
-            "white 4:4hh[#]",
+            "white 2:4hh[#]",
+            "white 3:5s[#]",
+            "white 3:3a[#]d",
             "white 14h?+?h[#]",
             "white 3d[==]a",
             "white 4hh[#] & 4ad[#]",
