@@ -636,6 +636,34 @@ pub fn lower(tree: &Tree, whole: &str) -> Result<Stipulation, String> {
     }
 }
 
+/// The goal of operands that are one plain fork to a goal (`[#]`).
+fn goal_fork(ops: &[Operand]) -> Option<Goal> {
+    match ops {
+        [Operand::Fork(Fork {
+            forced: false,
+            hidden: false,
+            expr: Expr::Goal(g),
+        })] => Some(*g),
+        _ => None,
+    }
+}
+
+/// `e` as a plain branch of one half move of `kind` (`1a[...]d`, `1d[...]a`, `1h[...]h`).
+fn one_move(e: &Expr, kind: BranchKind) -> Option<&Branch> {
+    match e {
+        Expr::Branch(b) if b.kind == kind && b.max == 1 && b.min.is_none() && !b.parry => Some(b),
+        _ => None,
+    }
+}
+
+/// `1a[G]d`, `1d[G]a`, `1h[G]h`: one half move of `kind` to the goal, which follows its
+/// first letter.
+fn one_move_to_goal(e: &Expr, kind: BranchKind) -> Option<Goal> {
+    one_move(e, kind)
+        .filter(|b| b.second.is_empty())
+        .and_then(|b| goal_fork(&b.first))
+}
+
 /// What ends a series: a goal (`5s[#]`, `ser-#5`), the other side's move to it
 /// (`5s[1a[#]d]`, `ser-h#5`), or the other side's move after which the series side is
 /// forced to it (`5s[1a[1d[#]a]d]`, `ser-hs#5`; a CapZug there, `8s[1a[/1d[+]a{!+}]d]`).
@@ -644,30 +672,13 @@ pub fn lower(tree: &Tree, whole: &str) -> Result<Stipulation, String> {
 /// (under AntiCirce Cheylan, white Ka8 Qc5 Be1 Bf8 Sc1 Sd8 Ph3, black Ka6 Pd4: lines
 /// `ser-s#3` does not have).
 fn series_end(expr: &Expr, structure: &mut Structure) -> Option<(Play, Goal)> {
-    let one = |e: &Expr, kind: BranchKind| match e {
-        Expr::Branch(b) if b.kind == kind && b.max == 1 && b.min.is_none() && !b.parry => {
-            Some(b.as_ref().clone())
-        }
-        _ => None,
-    };
-    let goal_of = |ops: &[Operand]| match ops {
-        [Operand::Fork(Fork {
-            forced: false,
-            hidden: false,
-            expr: Expr::Goal(g),
-        })] => Some(*g),
-        _ => None,
-    };
     if let Expr::Goal(g) = expr {
         return Some((Play::Direct, *g));
     }
-    let a = one(expr, BranchKind::Attack)?;
-    if !a.second.is_empty() {
-        return None;
-    }
-    if let Some(g) = goal_of(&a.first) {
+    if let Some(g) = one_move_to_goal(expr, BranchKind::Attack) {
         return Some((Play::Help, g));
     }
+    let a = one_move(expr, BranchKind::Attack).filter(|a| a.second.is_empty())?;
     let [Operand::Fork(Fork {
         forced: false,
         hidden,
@@ -676,8 +687,8 @@ fn series_end(expr: &Expr, structure: &mut Structure) -> Option<(Play, Goal)> {
     else {
         return None;
     };
-    let d = one(inner, BranchKind::Defence)?;
-    let goal = goal_of(&d.first)?;
+    let d = one_move(inner, BranchKind::Defence)?;
+    let goal = goal_fork(&d.first)?;
     let unchecked = match d.second.as_slice() {
         [] => false,
         [Operand::Constraint(Expr::Not(c))] if **c == Expr::Goal(Goal::Check) => true,
@@ -704,23 +715,7 @@ fn parry_series(b: &Branch, mut structure: Structure) -> Option<Stipulation> {
     else {
         return None;
     };
-    // A nested branch of one half move to the goal, of the given kind.
-    let last = |kind: BranchKind| match expr {
-        Expr::Branch(inner)
-            if inner.kind == kind && inner.max == 1 && inner.min.is_none() && !inner.parry =>
-        {
-            // The goal follows the first letter: `1a[G]d`, `1h[G]h`, `1d[G]a`.
-            match inner.first.as_slice() {
-                [Operand::Fork(Fork {
-                    forced: false,
-                    hidden: false,
-                    expr: Expr::Goal(g),
-                })] if inner.second.is_empty() => Some(*g),
-                _ => None,
-            }
-        }
-        _ => None,
-    };
+    let last = |kind: BranchKind| one_move_to_goal(expr, kind);
     let (parry, play, goal) = match (b.kind, expr) {
         (BranchKind::Help, Expr::Goal(g)) => (Parry::Help, Play::Direct, *g),
         (BranchKind::Attack, Expr::Goal(g)) => (Parry::Defence, Play::Direct, *g),
@@ -751,27 +746,14 @@ fn battle(b: &Branch) -> Option<(Play, u32, Goal)> {
         return None;
     }
     let n = b.max;
-    let plain = |ops: &[Operand]| match ops {
-        [Operand::Fork(Fork {
-            forced: false,
-            hidden: false,
-            expr: Expr::Goal(g),
-        })] => Some(*g),
-        _ => None,
-    };
     // `1a[G]d`: the side to move reaches the goal in one move.
-    let in_one = |e: &Expr| match e {
-        Expr::Branch(inner) if inner.max == 1 && inner.second.is_empty() => {
-            plain(&inner.first).filter(|_| inner.kind == BranchKind::Attack && !inner.parry)
-        }
-        _ => None,
-    };
+    let in_one = |e: &Expr| one_move_to_goal(e, BranchKind::Attack);
     if n % 2 == 0 {
-        let goal = plain(&b.second).filter(|_| b.first.is_empty())?;
+        let goal = goal_fork(&b.second).filter(|_| b.first.is_empty())?;
         return Some((Play::SelfPlay, n / 2, goal));
     }
     let moves = n.div_ceil(2);
-    if let Some(goal) = plain(&b.first) {
+    if let Some(goal) = goal_fork(&b.first) {
         return b.second.is_empty().then_some((Play::Direct, moves, goal));
     }
     let [Operand::Fork(Fork {
@@ -813,14 +795,6 @@ fn sequel(b: &Branch) -> Option<(Sequel, Goal)> {
             ))
         }
         BranchKind::Defence => {
-            let goal_fork = |ops: &[Operand]| match ops {
-                [Operand::Fork(Fork {
-                    forced: false,
-                    hidden: false,
-                    expr: Expr::Goal(g),
-                })] => Some(*g),
-                _ => None,
-            };
             if b.max == 1 {
                 // `1d[G]a{!+}`: not in check, and every move reaches the goal.
                 let goal = goal_fork(&b.first)?;
