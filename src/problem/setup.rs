@@ -184,9 +184,7 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
                 Play::HelpSelf => search::series_plan(
                     k,
                     true,
-                    stip.structured
-                        .and_then(|s| s.sequel)
-                        .map_or(End::Forced(goal), |q| End::Sequel(sequel_end(q, goal))),
+                    sequel_of(stip).map_or(End::Forced(goal), End::Sequel),
                 ),
                 // `ser-hr` is refused at parsing.
                 Play::SelfPlay | Play::HelpReflex => {
@@ -230,10 +228,7 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
         };
     }
     // Help-self play ends with the other side's forced goal move, after the plan.
-    let sequel = stip
-        .structured
-        .and_then(|s| s.sequel)
-        .map(|s| sequel_end(s, goal));
+    let sequel = sequel_of(stip);
     let help_end = match (stip.play, sequel) {
         (_, Some(sequel)) => End::Sequel(sequel),
         (Play::HelpSelf, _) => End::Forced(goal),
@@ -282,9 +277,7 @@ pub fn structured_plan(stip: &Stipulation, half_moves: usize, passes: u8) -> Pla
         return plan;
     };
     Plan {
-        end: s.sequel.map_or(End::Goal(stip.goal), |q| {
-            End::Sequel(sequel_end(q, stip.goal))
-        }),
+        end: sequel_of(stip).map_or(End::Goal(stip.goal), End::Sequel),
         numbering: Some(search::Numbering {
             inversions: u8::from(s.inverted) + passes,
             restart: None,
@@ -294,9 +287,10 @@ pub fn structured_plan(stip: &Stipulation, half_moves: usize, passes: u8) -> Pla
     }
 }
 
-/// The end of a structured stipulation's help play: its sequel.
-pub fn sequel_end(sequel: Sequel, goal: Goal) -> search::SequelEnd {
-    match sequel {
+/// What follows a structured stipulation's help play or series, as the search ends them.
+fn sequel_of(stip: &Stipulation) -> Option<search::SequelEnd> {
+    let goal = stip.goal;
+    Some(match stip.structured?.sequel? {
         Sequel::Battle {
             play,
             moves,
@@ -308,7 +302,7 @@ pub fn sequel_end(sequel: Sequel, goal: Goal) -> search::SequelEnd {
             defence_first,
         },
         Sequel::Forced { unchecked } => search::SequelEnd::Forced { goal, unchecked },
-    }
+    })
 }
 
 fn battle_kind(play: Play) -> BattleKind {
