@@ -73,7 +73,7 @@ pub(super) fn piece_attacks(role: Role, sq: Square) -> Bitboard {
 }
 
 /// Breadth-first distances from `from` along `steps`.
-pub(super) fn bfs(from: Square, steps: impl Fn(Square) -> Bitboard) -> [u8; 64] {
+pub(in crate::search) fn bfs(from: Square, steps: impl Fn(Square) -> Bitboard) -> [u8; 64] {
     let mut dist = [NEVER; 64];
     dist[from.index()] = 0;
     let mut frontier = Bitboard::from_square(from);

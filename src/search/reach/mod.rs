@@ -29,6 +29,7 @@ mod tests;
 
 pub(super) use bound::unit_distance;
 use bound::*;
+pub(super) use distances::bfs;
 use distances::*;
 use memo::*;
 

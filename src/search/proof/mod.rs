@@ -2,29 +2,37 @@
 //! side's units can stand as it has them.
 //!
 //! For each side the bound counts the fewest moves that bring its units onto the
-//! target's squares on an otherwise empty board, each target unit matched to a unit of
-//! its own (at least total cost: a pawn may become any promoted unit of the target), and
-//! the captures the other side must make to remove the units the target lacks. Under
-//! orthodox movement every change of a unit's square is a move of its own side along its
-//! walk, and a captured unit leaves the board for good, so neither count can be beaten.
+//! target's squares on a board where only the units the target holds in place for the
+//! whole game stand (`paths`), each target unit matched to a unit of its own (at least
+//! total cost: a pawn may become any promoted unit of the target), and the captures the
+//! other side must make to remove the units the target lacks. Under orthodox movement
+//! every change of a unit's square is a move of its own side along its walk, and a
+//! captured unit leaves the board for good, so neither count can be beaten.
 
-use super::reach::unit_distance;
+mod memo;
+mod paths;
+
 use crate::board::{Bitboard, Board, Color, FairyStore, Piece, Role, Square};
 use crate::conditions::ProofCounting;
-use smallvec::{smallvec, SmallVec};
+use memo::NeedMemo;
+use paths::Paths;
+use smallvec::SmallVec;
 
 /// A cost no line of play reaches: a unit that can never stand on the square.
 const NEVER: i32 = 1_000_000;
 
 /// The position a proof game must reach.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct ProofTarget {
-    /// What a unit's way to its square counts: moves on an empty board, or one step.
-    counting: ProofCounting,
     /// The target's unit on each square.
     units: [Option<Piece>; 64],
     /// The target's squares of each colour.
     by_color: [Bitboard; 2],
+    /// The units the target holds in place and the distances around them, where the
+    /// distances count; elsewhere a unit off its target square counts one step.
+    paths: Option<Box<Paths>>,
+    /// The bound's answers, side by side.
+    memo: NeedMemo,
 }
 
 impl ProofTarget {
@@ -40,9 +48,10 @@ impl ProofTarget {
             units[sq.index()] = Some(piece);
         }
         Some(ProofTarget {
-            counting,
             units,
             by_color: [board.by_color(Color::White), board.by_color(Color::Black)],
+            paths: (counting == ProofCounting::Distances).then(|| Paths::new(&units)),
+            memo: NeedMemo::new(),
         })
     }
 
@@ -70,7 +79,9 @@ impl ProofTarget {
             // Units only leave the board, each by a move of the other side.
             have >= want
                 && have - want <= left[(!color) as usize]
-                && self.moves_needed(board, castling, color) <= left[color as usize]
+                && self.memo.moves(board, castling, color, || {
+                    self.moves_needed(board, castling, color)
+                }) <= left[color as usize]
         })
     }
 
@@ -82,6 +93,10 @@ impl ProofTarget {
         color: Color,
     ) -> usize {
         let own = board.by_color(color);
+        // The captures left to this side: the units the other side has beyond the
+        // target's. (A pawn's every change of file is one.)
+        let captures = (board.by_color(!color).count() as usize)
+            .saturating_sub(self.by_color[(!color) as usize].count() as usize);
         // A unit that stands on its target square stays matched to it: any other use
         // of it costs at least as much (distances obey the triangle inequality), except
         // where castling moves it for nothing, so units that may castle stay open.
@@ -108,15 +123,14 @@ impl ProofTarget {
         if units.len() < targets.len() {
             return usize::MAX;
         }
-        let cost: SmallVec<[i32; 256]> = targets
-            .iter()
-            .flat_map(|&(t, want)| {
-                units.iter().map(move |&(u, role)| match self.counting {
-                    ProofCounting::Distances => unit_cost(color, u, role, t, want, castling),
-                    _ => unit_step(u, role, t, want, castling),
-                })
-            })
-            .collect();
+        // Filled in place: a collected inline vector is moved, a kilobyte each time.
+        let mut cost: SmallVec<[i32; 256]> = SmallVec::new();
+        for &(t, want) in &targets {
+            cost.extend(units.iter().map(|&(u, role)| match &self.paths {
+                Some(paths) => unit_cost(paths, captures, color, u, role, t, want, castling),
+                None => unit_step(u, role, t, want, castling),
+            }));
+        }
         let total = min_cost_assignment(&cost, targets.len(), units.len());
         if total >= NEVER {
             usize::MAX
@@ -147,9 +161,13 @@ fn unit_step(from: Square, role: Role, to: Square, want: Role, castling: Bitboar
 }
 
 /// The fewest moves that bring the unit of `color` and kind `role` on `from` to `to` as
-/// a unit of kind `want`, on an empty board (`reach::unit_distance`: a pawn may promote on
-/// the way), with castling: the king's one move, the rook carried for nothing.
+/// a unit of kind `want`, around the target's fixed units (`Paths::distance`: a pawn may
+/// promote on the way), with castling where no fixed unit stands between king and rook:
+/// the king's one move, the rook carried for nothing.
+#[allow(clippy::too_many_arguments)]
 fn unit_cost(
+    paths: &Paths,
+    captures: usize,
     color: Color,
     from: Square,
     role: Role,
@@ -157,14 +175,15 @@ fn unit_cost(
     want: Role,
     castling: Bitboard,
 ) -> i32 {
-    let moves = |role: Role, from: Square| match unit_distance(color, role, from, role, to) {
-        u8::MAX => NEVER,
-        n => i32::from(n),
+    let cost = |n: u8| {
+        if n == paths::NEVER {
+            NEVER
+        } else {
+            i32::from(n)
+        }
     };
-    let mut best = match unit_distance(color, role, from, want, to) {
-        u8::MAX => NEVER,
-        n => i32::from(n),
-    };
+    let moves = |role: Role, from: Square| cost(paths.distance(color, role, from, role, to, 0));
+    let mut best = cost(paths.distance(color, role, from, want, to, captures));
     if role != want || !castling.contains(from) {
         return best;
     }
@@ -173,7 +192,12 @@ fn unit_cost(
     // (rook's file, king's file after castling, rook's file after castling)
     for (rook_file, king_to, rook_to) in [(7, 6, 5), (0, 2, 3)] {
         let rook = Square::from_coords(rook_file, back);
-        if !castling.contains(king) || !castling.contains(rook) {
+        let between =
+            (rook_file.min(4) + 1..rook_file.max(4)).map(|f| Square::from_coords(f, back));
+        if !castling.contains(king)
+            || !castling.contains(rook)
+            || between.into_iter().any(|sq| paths.fixed().contains(sq))
+        {
             continue;
         }
         if role == Role::King && from == king {
@@ -189,19 +213,56 @@ fn unit_cost(
 /// `cost[row * cols + col]` (`rows <= cols`): the Hungarian method with potentials.
 fn min_cost_assignment(cost: &[i32], rows: usize, cols: usize) -> i32 {
     debug_assert!(rows <= cols && cost.len() == rows * cols);
+    // On the stack up to 32 columns: the bound asks at every node (a side has 16 units
+    // but where promotions or a constructed position give it more).
+    const INLINE: usize = 33;
+    if cols < INLINE {
+        let mut potentials = [0i64; 2 * INLINE];
+        let (u, v) = potentials.split_at_mut(INLINE);
+        let mut owner = [0usize; INLINE];
+        let mut way = [0usize; INLINE];
+        let mut min = [0i64; INLINE];
+        let mut used = [false; INLINE];
+        assign(
+            cost, rows, cols, u, v, &mut owner, &mut way, &mut min, &mut used,
+        )
+    } else {
+        let (mut u, mut v) = (vec![0; rows + 1], vec![0; cols + 1]);
+        let (mut owner, mut way) = (vec![0; cols + 1], vec![0; cols + 1]);
+        let (mut min, mut used) = (vec![0; cols + 1], vec![false; cols + 1]);
+        assign(
+            cost, rows, cols, &mut u, &mut v, &mut owner, &mut way, &mut min, &mut used,
+        )
+    }
+}
+
+/// [`min_cost_assignment`] in the given working space: the potentials `u` of the rows
+/// and `v` of the columns, each column's `owner` row and the `way` to it, and per row the
+/// least reduced cost (`min`) and whether each column is `used`; all with room for
+/// `rows + 1` or `cols + 1` entries, 1-based (column 0 is the free start of each
+/// augmenting path).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn assign(
+    cost: &[i32],
+    rows: usize,
+    cols: usize,
+    u: &mut [i64],
+    v: &mut [i64],
+    owner: &mut [usize],
+    way: &mut [usize],
+    min: &mut [i64],
+    used: &mut [bool],
+) -> i32 {
     let at = |r: usize, c: usize| i64::from(cost[(r - 1) * cols + (c - 1)]);
-    // 1-based rows and columns; column 0 is the free start of each augmenting path.
-    // Inline up to 35 columns: the bound asks at every node (a side has 16 units but
-    // where promotions or a constructed position give it more).
-    let mut u: SmallVec<[i64; 36]> = smallvec![0; rows + 1];
-    let mut v: SmallVec<[i64; 36]> = smallvec![0; cols + 1];
-    let mut owner: SmallVec<[usize; 36]> = smallvec![0; cols + 1];
-    let mut way: SmallVec<[usize; 36]> = smallvec![0; cols + 1];
+    u[..=rows].fill(0);
+    v[..=cols].fill(0);
+    owner[..=cols].fill(0);
     for row in 1..=rows {
         owner[0] = row;
         let mut col0 = 0;
-        let mut min: SmallVec<[i64; 36]> = smallvec![i64::MAX; cols + 1];
-        let mut used: SmallVec<[bool; 36]> = smallvec![false; cols + 1];
+        min[..=cols].fill(i64::MAX);
+        used[..=cols].fill(false);
         loop {
             used[col0] = true;
             let r0 = owner[col0];
@@ -262,8 +323,9 @@ mod tests {
     #[test]
     fn distances_on_an_empty_board() {
         let none = Bitboard::EMPTY;
+        let empty = Paths::new(&[None; 64]);
         let cost = |color, from: &str, role, to: &str, want| {
-            unit_cost(color, sq(from), role, sq(to), want, none)
+            unit_cost(&empty, 8, color, sq(from), role, sq(to), want, none)
         };
         assert_eq!(
             cost(Color::White, "g1", Role::Knight, "f3", Role::Knight),
@@ -300,7 +362,16 @@ mod tests {
         // Castling: one move for the king, none for the rook.
         let rights = Bitboard(1 << 4 | 1 << 7);
         let castle = |from: &str, role, to: &str| {
-            unit_cost(Color::White, sq(from), role, sq(to), role, rights)
+            unit_cost(
+                &empty,
+                8,
+                Color::White,
+                sq(from),
+                role,
+                sq(to),
+                role,
+                rights,
+            )
         };
         assert_eq!(castle("e1", Role::King, "g1"), 1);
         assert_eq!(castle("e1", Role::King, "h2"), 2);
@@ -418,6 +489,13 @@ mod tests {
                 if plies > 0 && p.board != pos.board {
                     // With no move left, only the target itself is in reach.
                     assert!(!target.in_reach(&p.board, p.castling, [0, 0]));
+                }
+                // The memo gives back what the bound found for the same units (where
+                // another key has not taken the slot since).
+                for color in Color::ALL {
+                    let found = target.moves_needed(&p.board, p.castling, color);
+                    let kept = target.memo.moves(&p.board, p.castling, color, || found);
+                    assert_eq!(kept, found, "{p:?} {color:?}");
                 }
             }
         }

@@ -1,0 +1,114 @@
+//! The proof-game bound's memo: a side's fewest moves to its target squares, by the
+//! side's units and castling rights. After a move without capture the other side's
+//! units are those of the position before, so half the bounds a search asks are found
+//! here (`atob-02`, a=>b16, where neither side has a move to spare).
+
+use crate::board::{Bitboard, Board, Color, FairyStore, Role};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// 512 kB a target: 65536 slots of one word.
+const SLOTS: usize = 1 << 16;
+
+/// The answers of one target's bound, one per slot, the newest kept, shared by the
+/// threads: a slot holds the upper 48 bits of one hash of the key and the answer in its
+/// lowest 16; the slot is picked by 16 bits of a second, independent hash. So a hit
+/// matches 64 bits of hashes, as the transposition table's position keys do. An empty
+/// slot reads as the answer 0, which never rules a position out.
+pub(super) struct NeedMemo {
+    slots: Box<[AtomicU64]>,
+}
+
+/// What the memo keeps for "no number of moves will do".
+const UNREACHABLE: u64 = 0xFFFF;
+
+impl NeedMemo {
+    pub(super) fn new() -> NeedMemo {
+        NeedMemo {
+            slots: (0..SLOTS).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    /// The slot and the tag of `color`'s units on `board` with the castling rights
+    /// `castling`, and of the number of the other side's units (the captures left to
+    /// `color` follow from it).
+    #[inline]
+    fn locate<F: FairyStore>(board: &Board<F>, castling: Bitboard, color: Color) -> (usize, u64) {
+        const ODD: [[u64; 7]; 2] = [
+            [
+                0x9E37_79B9_7F4A_7C15,
+                0xC2B2_AE3D_27D4_EB4F,
+                0x1656_67B1_9E37_79F9,
+                0xD6E8_FEB8_6659_FD93,
+                0xFF51_AFD7_ED55_8CCD,
+                0xC4CE_B9FE_1A85_EC53,
+                0x94D0_49BB_1331_11EB,
+            ],
+            [
+                0xBF58_476D_1CE4_E5B9,
+                0x94D0_49BB_1331_11EB,
+                0x2545_F491_4F6C_DD1D,
+                0x9E6C_63D0_676A_9A99,
+                0xE703_7ED1_A0B4_28DB,
+                0x8EBC_6AF0_9C88_C6E3,
+                0x5899_65CC_7537_4CC3,
+            ],
+        ];
+        let back = Bitboard::rank(color.back_rank());
+        let words = [
+            board.pieces(color, Role::Pawn).0,
+            board.pieces(color, Role::Knight).0,
+            board.pieces(color, Role::Bishop).0,
+            board.pieces(color, Role::Rook).0,
+            board.pieces(color, Role::Queen).0,
+            board.pieces(color, Role::King).0,
+            // The back rank's bits are the first or the last byte; the second is free.
+            (castling & back).0
+                ^ color.index() as u64
+                ^ u64::from(board.by_color(!color).count()) << 8,
+        ];
+        // Independent products, summed: no chain of multiplications to wait on.
+        let hash = |odd: &[u64; 7], shift: u32| {
+            words.iter().zip(odd).fold(0u64, |h, (w, m)| {
+                h.wrapping_add((w ^ w >> shift).wrapping_mul(*m))
+            })
+        };
+        (
+            (hash(&ODD[0], 29) >> 48) as usize,
+            hash(&ODD[1], 31) & !UNREACHABLE,
+        )
+    }
+
+    /// The remembered fewest moves of `color`, or else `find`'s, remembered.
+    #[inline]
+    pub(super) fn moves<F: FairyStore>(
+        &self,
+        board: &Board<F>,
+        castling: Bitboard,
+        color: Color,
+        find: impl FnOnce() -> usize,
+    ) -> usize {
+        let (slot, tag) = Self::locate(board, castling, color);
+        let held = self.slots[slot].load(Ordering::Relaxed);
+        if held & !UNREACHABLE == tag {
+            return match held & UNREACHABLE {
+                UNREACHABLE => usize::MAX,
+                n => n as usize,
+            };
+        }
+        let found = find();
+        let kept = (found as u64).min(UNREACHABLE);
+        self.slots[slot].store(tag | kept, Ordering::Relaxed);
+        // Above 0xFFFE moves no game goes: such an answer is kept as unreachable.
+        if kept == UNREACHABLE {
+            usize::MAX
+        } else {
+            found
+        }
+    }
+}
+
+impl std::fmt::Debug for NeedMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("NeedMemo")
+    }
+}
