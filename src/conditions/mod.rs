@@ -344,6 +344,10 @@ pub enum ProofCounting {
     /// promotion and leave the board only when the other side takes them: a unit off its
     /// target square needs a move.
     Steps,
+    /// Squares: a move changes the squares of an orthodox move only (its departure and
+    /// arrival, the pawn taken en passant, the castling rook's), whatever it does to the
+    /// units on them (Andernach chess changes their sides).
+    Squares,
     /// Nothing: units are reborn, change sides or kinds, or move in the other side's move.
     Nothing,
 }

@@ -864,6 +864,13 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             ProofCounting::Distances
         } else if self.only_changes_walks() {
             ProofCounting::Steps
+        } else if (Fairy {
+            andernach: None,
+            ..*self
+        })
+        .only_forbids_moves()
+        {
+            ProofCounting::Squares
         } else {
             ProofCounting::Nothing
         }

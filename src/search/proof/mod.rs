@@ -28,9 +28,8 @@ pub struct ProofTarget {
     units: [Option<Piece>; 64],
     /// The target's squares of each colour.
     by_color: [Bitboard; 2],
-    /// The units the target holds in place and the distances around them, where the
-    /// distances count; elsewhere a unit off its target square counts one step.
-    paths: Option<Box<Paths>>,
+    /// What the bound counts.
+    count: Count,
     /// The bound's answers, side by side.
     memo: NeedMemo,
 }
@@ -50,7 +49,12 @@ impl ProofTarget {
         Some(ProofTarget {
             units,
             by_color: [board.by_color(Color::White), board.by_color(Color::Black)],
-            paths: (counting == ProofCounting::Distances).then(|| Paths::new(&units)),
+            count: match counting {
+                ProofCounting::Distances => Count::Distances(Paths::new(&units)),
+                ProofCounting::Steps => Count::Steps,
+                ProofCounting::Squares => Count::Squares,
+                ProofCounting::Nothing => unreachable!("refused above"),
+            },
             memo: NeedMemo::new(),
         })
     }
@@ -73,6 +77,9 @@ impl ProofTarget {
             // capturer leaves the board by its own move).
             return true;
         }
+        if let Count::Squares = self.count {
+            return self.squares_in_reach(board, castling, left);
+        }
         Color::ALL.into_iter().all(|color| {
             let have = board.by_color(color).count() as usize;
             let want = self.by_color[color as usize].count() as usize;
@@ -83,6 +90,33 @@ impl ProofTarget {
                     self.moves_needed(board, castling, color)
                 }) <= left[color as usize]
         })
+    }
+
+    /// Whether the squares where `board` differs from the target are few enough for the
+    /// moves `left`: a move changes its departure and arrival squares, an en passant
+    /// capture also the captured pawn's (one at most every other move, after a double
+    /// step), a castling also the rook's two (once a side, while it keeps the rights).
+    fn squares_in_reach<F: FairyStore>(
+        &self,
+        board: &Board<F>,
+        castling: Bitboard,
+        left: [usize; 2],
+    ) -> bool {
+        let differ = Square::all()
+            .filter(|&sq| board.piece_at(sq) != self.piece_at(sq))
+            .count();
+        let plies = left[0] + left[1];
+        let castlings = Color::ALL
+            .into_iter()
+            .filter(|&color| {
+                let back = color.back_rank();
+                left[color as usize] > 0
+                    && castling.contains(Square::from_coords(4, back))
+                    && (castling.contains(Square::from_coords(0, back))
+                        || castling.contains(Square::from_coords(7, back)))
+            })
+            .count();
+        differ <= 2 * plies + 2 * castlings + plies.div_ceil(2)
     }
 
     /// The fewest moves of `color` that bring its units onto the target's squares.
@@ -126,9 +160,11 @@ impl ProofTarget {
         // Filled in place: a collected inline vector is moved, a kilobyte each time.
         let mut cost: SmallVec<[i32; 256]> = SmallVec::new();
         for &(t, want) in &targets {
-            cost.extend(units.iter().map(|&(u, role)| match &self.paths {
-                Some(paths) => unit_cost(paths, captures, color, u, role, t, want, castling),
-                None => unit_step(u, role, t, want, castling),
+            cost.extend(units.iter().map(|&(u, role)| match &self.count {
+                Count::Distances(paths) => {
+                    unit_cost(paths, captures, color, u, role, t, want, castling)
+                }
+                _ => unit_step(u, role, t, want, castling),
             }));
         }
         let total = min_cost_assignment(&cost, targets.len(), units.len());
@@ -138,6 +174,18 @@ impl ProofTarget {
             total as usize
         }
     }
+}
+
+/// What the bound counts, by what the rules' moves are made of (`ProofCounting`).
+#[derive(Debug)]
+enum Count {
+    /// Each side's moves to bring its units to the target's squares, around the units
+    /// the target holds in place.
+    Distances(Box<Paths>),
+    /// Each side's units off their target squares, one move each.
+    Steps,
+    /// The squares where the position differs from the target.
+    Squares,
 }
 
 /// Whether `board` holds orthodox units only: no fairy kind, no neutral or kamikaze unit.
