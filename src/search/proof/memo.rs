@@ -7,7 +7,8 @@ use crate::board::{Bitboard, Board, Color, FairyStore, Role};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// 512 kB a target: 65536 slots of one word.
-const SLOTS: usize = 1 << 16;
+const SLOT_BITS: u32 = 16;
+const SLOTS: usize = 1 << SLOT_BITS;
 
 /// The answers of one target's bound, one per slot, the newest kept, shared by the
 /// threads: a slot holds the upper 48 bits of one hash of the key and the answer in its
@@ -73,7 +74,7 @@ impl NeedMemo {
             })
         };
         (
-            (hash(&ODD[0], 29) >> 48) as usize,
+            (hash(&ODD[0], 29) >> (64 - SLOT_BITS)) as usize,
             hash(&ODD[1], 31) & !UNREACHABLE,
         )
     }

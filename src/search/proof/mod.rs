@@ -18,6 +18,16 @@ use memo::NeedMemo;
 use paths::Paths;
 use smallvec::SmallVec;
 
+/// The orthodox kinds, which alone the bound counts (`plain_units`).
+const ORTHODOX: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
 /// A cost no line of play reaches: a unit that can never stand on the square.
 const NEVER: i32 = 1_000_000;
 
@@ -28,6 +38,8 @@ pub struct ProofTarget {
     units: [Option<Piece>; 64],
     /// The target's squares of each colour.
     by_color: [Bitboard; 2],
+    /// The target's squares of each colour and kind (in the order of `ORTHODOX`).
+    pieces: [[Bitboard; 6]; 2],
     /// What the bound counts.
     count: Count,
     /// The bound's answers, side by side.
@@ -49,6 +61,7 @@ impl ProofTarget {
         Some(ProofTarget {
             units,
             by_color: [board.by_color(Color::White), board.by_color(Color::Black)],
+            pieces: Color::ALL.map(|color| ORTHODOX.map(|role| board.pieces(color, role))),
             count: match counting {
                 ProofCounting::Distances => Count::Distances(Paths::new(&units)),
                 ProofCounting::Steps => Count::Steps,
@@ -126,7 +139,6 @@ impl ProofTarget {
         castling: Bitboard,
         color: Color,
     ) -> usize {
-        let own = board.by_color(color);
         // The captures left to this side: the units the other side has beyond the
         // target's. (A pawn's every change of file is one.)
         let captures = (board.by_color(!color).count() as usize)
@@ -134,26 +146,27 @@ impl ProofTarget {
         // A unit that stands on its target square stays matched to it: any other use
         // of it costs at least as much (distances obey the triangle inequality), except
         // where castling moves it for nothing, so units that may castle stay open.
-        let home = Bitboard(
-            Square::all()
-                .filter(|&sq| {
-                    own.contains(sq)
-                        && !castling.contains(sq)
-                        && board.piece_at(sq) == self.piece_at(sq)
-                })
-                .fold(0u64, |b, sq| b | 1 << sq.index()),
-        );
-        let targets: SmallVec<[(Square, Role); 16]> = (self.by_color[color as usize] & !home)
-            .into_iter()
-            .filter_map(|sq| self.piece_at(sq).map(|p| (sq, p.role)))
-            .collect();
+        let wanted = &self.pieces[color as usize];
+        let home = ORTHODOX
+            .iter()
+            .zip(wanted)
+            .fold(Bitboard::EMPTY, |home, (&role, &want)| {
+                home | (board.pieces(color, role) & want)
+            })
+            & !castling;
+        let mut targets: SmallVec<[(Square, Role); 16]> = SmallVec::new();
+        let mut units: SmallVec<[(Square, Role); 16]> = SmallVec::new();
+        for (&role, &want) in ORTHODOX.iter().zip(wanted) {
+            targets.extend((want & !home).into_iter().map(|sq| (sq, role)));
+            units.extend(
+                (board.pieces(color, role) & !home)
+                    .into_iter()
+                    .map(|sq| (sq, role)),
+            );
+        }
         if targets.is_empty() {
             return 0;
         }
-        let units: SmallVec<[(Square, Role); 16]> = (own & !home)
-            .into_iter()
-            .filter_map(|sq| board.role_at(sq).map(|r| (sq, r)))
-            .collect();
         if units.len() < targets.len() {
             return usize::MAX;
         }
