@@ -476,6 +476,12 @@ impl<R: Rules> Ctx<'_, R> {
         if !R::ORTHODOX_MOVEMENT {
             return Bitboard::EMPTY;
         }
+        if let Some(target) = &self.plan.proof {
+            // A proof game where each move of this side must take a unit: those that
+            // take nothing stay (proof-09, dia15.5, where 14 of Black's 15 moves take).
+            let en_passant = pos.ep.map(|e| e.crossed);
+            return target.idle_units(&pos.board, pos.side, self.plays[idx][0], en_passant);
+        }
         let End::Goal(goal) = self.plan.end else {
             return Bitboard::EMPTY;
         };

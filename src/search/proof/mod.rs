@@ -14,6 +14,7 @@ mod paths;
 
 use crate::board::{Bitboard, Board, Color, FairyStore, Piece, Role, Square};
 use crate::conditions::ProofCounting;
+use crate::movegen::attacks;
 use memo::NeedMemo;
 use paths::Paths;
 use smallvec::SmallVec;
@@ -132,6 +133,52 @@ impl ProofTarget {
         differ <= 2 * plies + 2 * castlings + plies.div_ceil(2)
     }
 
+    /// The units the other side has beyond the target's: the captures left to `color`,
+    /// each by a move of its own.
+    fn captures_left<F: FairyStore>(&self, board: &Board<F>, color: Color) -> usize {
+        (board.by_color(!color).count() as usize)
+            .saturating_sub(self.by_color[(!color) as usize].count() as usize)
+    }
+
+    /// The units of `color` that cannot take a unit with their next move (its orthodox
+    /// captures, `en_passant` the square a pawn may take on), when each of its `moves`
+    /// left must take one for the target to stay in reach; none otherwise. Where units
+    /// move as in orthodox chess or by fewer moves (`ProofCounting::Distances`): a move of
+    /// theirs leaves the target out of reach.
+    pub fn idle_units<F: FairyStore>(
+        &self,
+        board: &Board<F>,
+        color: Color,
+        moves: usize,
+        en_passant: Option<Square>,
+    ) -> Bitboard {
+        if !matches!(self.count, Count::Distances(_))
+            || !plain_units(board)
+            || self.captures_left(board, color) < moves
+        {
+            return Bitboard::EMPTY;
+        }
+        let occupied = board.occupied();
+        let prey = board.by_color(!color);
+        let takes = |sq: Square| match board.role_at(sq) {
+            Some(Role::Pawn) => {
+                let on = attacks::pawn(color, sq);
+                (on & prey).is_nonempty() || en_passant.is_some_and(|e| on.contains(e))
+            }
+            Some(Role::Knight) => (attacks::knight(sq) & prey).is_nonempty(),
+            Some(Role::Bishop) => (attacks::bishop(sq, occupied) & prey).is_nonempty(),
+            Some(Role::Rook) => (attacks::rook(sq, occupied) & prey).is_nonempty(),
+            Some(Role::Queen) => (attacks::queen(sq, occupied) & prey).is_nonempty(),
+            Some(Role::King) => (attacks::king(sq) & prey).is_nonempty(),
+            _ => true,
+        };
+        board
+            .by_color(color)
+            .into_iter()
+            .filter(|&sq| !takes(sq))
+            .fold(Bitboard::EMPTY, Bitboard::with)
+    }
+
     /// The fewest moves of `color` that bring its units onto the target's squares.
     pub fn moves_needed<F: FairyStore>(
         &self,
@@ -139,10 +186,8 @@ impl ProofTarget {
         castling: Bitboard,
         color: Color,
     ) -> usize {
-        // The captures left to this side: the units the other side has beyond the
-        // target's. (A pawn's every change of file is one.)
-        let captures = (board.by_color(!color).count() as usize)
-            .saturating_sub(self.by_color[(!color) as usize].count() as usize);
+        // A pawn's every change of file is one of the captures left.
+        let captures = self.captures_left(board, color);
         // A unit that stands on its target square stays matched to it: any other use
         // of it costs at least as much (distances obey the triangle inequality), except
         // where castling moves it for nothing, so units that may castle stay open.
@@ -550,6 +595,14 @@ mod tests {
                 if plies > 0 && p.board != pos.board {
                     // With no move left, only the target itself is in reach.
                     assert!(!target.in_reach(&p.board, p.castling, [0, 0]));
+                }
+                // A unit that moves on the way to the target is never called idle.
+                if let Some(next) = line.get(i + 1) {
+                    let moved = p.board.by_color(p.side) & !next.board.by_color(p.side);
+                    let en_passant = p.ep.map(|e| e.crossed);
+                    let idle =
+                        target.idle_units(&p.board, p.side, left[p.side as usize], en_passant);
+                    assert!((idle & moved).is_empty(), "{p:?} {left:?} to {pos:?}");
                 }
                 // The memo gives back what the bound found for the same units (where
                 // another key has not taken the slot since).
