@@ -426,3 +426,83 @@ fn en_passant_needs_the_departure_the_crossed_square_and_the_arrival() {
         assert!(!out.contains("*f6"), "{ep}: {out}");
     }
 }
+
+/// The play of a problem text with option MoveNumbers, as blocks: each numbered first
+/// move's line with the lines after it up to the next number (less the blank lines at
+/// its end, which come before "solution finished" after the last).
+fn numbered_blocks(source: &str) -> Vec<(usize, Vec<String>)> {
+    let out = text::problem(&solve_text(source));
+    let mut blocks: Vec<(usize, Vec<String>)> = Vec::new();
+    for line in out.lines() {
+        if line.starts_with("solution finished") {
+            break;
+        }
+        let number = line
+            .trim_start()
+            .split_once("  (")
+            .and_then(|(n, _)| n.parse::<usize>().ok());
+        match number {
+            Some(n) => blocks.push((n, vec![line.to_string()])),
+            None => {
+                if let Some((_, lines)) = blocks.last_mut() {
+                    lines.push(line.to_string());
+                }
+            }
+        }
+    }
+    for (_, lines) in &mut blocks {
+        while lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+    }
+    blocks
+}
+
+#[test]
+fn start_and_up_to_move_number_keep_the_numbered_moves_in_their_range() {
+    // A direct mate, a help mate and a help series (the series' full length numbered).
+    for (stip, pieces) in [
+        ("#2", "white Kb6 Qc1 black Ka8"),
+        ("h#2", "white Kc6 Rb1 black Ka8 Bf1 Sg8"),
+        ("ser-h#3", "white Kc3 Rh2 black Ka1 Pb5 Sg8 Bh7"),
+    ] {
+        let text = |options: &str| {
+            format!("begin\npieces {pieces}\nstipulation {stip}\noption NoBoard {options}\nend\n")
+        };
+        let all = numbered_blocks(&text("MoveNumbers"));
+        assert!(all.len() > 6, "{stip}: {all:?}");
+        for (start, up_to) in [(1, 3), (3, 5), (5, 200), (all.len(), all.len())] {
+            let ranged = numbered_blocks(&text(&format!(
+                "StartMoveNumber {start} UpToMoveNumber {up_to}"
+            )));
+            let expected: Vec<_> = all
+                .iter()
+                .filter(|(n, _)| (start..=up_to).contains(n))
+                .cloned()
+                .collect();
+            assert_eq!(ranged, expected, "{stip} from {start} to {up_to}");
+        }
+        let from_4 = numbered_blocks(&text("StartMoveNumber 4"));
+        assert_eq!(from_4, all[3..].to_vec(), "{stip} from 4");
+    }
+    // As in the reference solver, a range leaves the shorter lengths of help play and
+    // series unsearched (their lines would come before the numbers): here the ser-h#2
+    // 1.Ka1-b1 2.Kb1-c1 Rh2-h1 #.
+    let lines_before_numbers = |options: &str| -> Vec<String> {
+        let source = format!(
+            "begin\npieces white Kc3 Rh2 black Ka1 Pb5 Sg8 Bh7\nstipulation ser-h#3\n\
+             option NoBoard {options}\nend\n"
+        );
+        text::problem(&solve_text(&source))
+            .lines()
+            .take_while(|l| !l.contains("  ("))
+            .filter(|l| l.trim_start().starts_with("1."))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(
+        lines_before_numbers("MoveNumbers"),
+        vec!["  1.Ka1-b1   2.Kb1-c1 Rh2-h1 #".to_string()]
+    );
+    assert!(lines_before_numbers("StartMoveNumber 1").is_empty());
+}

@@ -71,6 +71,10 @@ pub struct Options {
     pub no_short_variations: bool,
     pub keep_mating_piece: bool,
     pub move_numbers: bool,
+    /// Options StartMoveNumber and UpToMoveNumber with one number each: the first and
+    /// the last of the numbered first moves that are tried.
+    pub start_move_number: Option<usize>,
+    pub up_to_move_number: Option<usize>,
     pub no_board: bool,
     /// Grid chess's diagram without the grid's lines.
     pub suppress_grid: bool,

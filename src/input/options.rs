@@ -130,8 +130,22 @@ impl Parser<'_> {
                     }
                     _ => return Err(self.missing(tok, "a move number, like 27 or 27:11")),
                 };
-                opts.other
-                    .push(Spanned::new(format!("{} {n}", name.name()), tok.span));
+                match n.parse::<usize>() {
+                    // One number: the first moves' (the reference solver numbers them
+                    // then, as under option MoveNumbers).
+                    Ok(number) => {
+                        if matches!(name, O::StartMoveNumber) {
+                            opts.start_move_number = Some(number);
+                        } else {
+                            opts.up_to_move_number = Some(number);
+                        }
+                        opts.move_numbers = true;
+                    }
+                    // A path through the solution tree: refused by name where solved.
+                    Err(_) => opts
+                        .other
+                        .push(Spanned::new(format!("{} {n}", name.name()), tok.span)),
+                }
             }
             O::Beep => {
                 let text = match self.optional_number::<u32>() {

@@ -266,18 +266,22 @@ fn options_typed_and_other() {
         o.castling_mutually_exclusive,
         vec![(sq("a1"), sq("h8")), (sq("h1"), sq("a8"))]
     );
-    let other: Vec<&str> = o.other.iter().map(|w| w.value.as_str()).collect();
+    // One number each: the first moves' range.
     assert_eq!(
-        other,
-        vec![
-            "StartMoveNumber 5",
-            "UpToMoveNumber 7",
-            "Beep",
-            "NoSymmetry",
-            "LastCapture white Sa1"
-        ]
+        (o.start_move_number, o.up_to_move_number),
+        (Some(5), Some(7))
     );
-    assert_eq!(o.other[0].span, Span::new(5, 71));
+    let other: Vec<&str> = o.other.iter().map(|w| w.value.as_str()).collect();
+    assert_eq!(other, vec!["Beep", "NoSymmetry", "LastCapture white Sa1"]);
+    assert_eq!(o.other[0].span, Span::new(5, 106));
+    // A path through the solution tree stays a word, refused where solved.
+    let p = one("begin option StartMoveNumber 27:11 stip #2 end");
+    assert_eq!(p.options.start_move_number, None);
+    let other: Vec<&str> = p.options.other.iter().map(|w| w.value.as_str()).collect();
+    assert_eq!(other, vec!["StartMoveNumber 27:11"]);
+    let p = one("begin option UpToMoveNumber 3 stip #2 end");
+    assert_eq!(p.options.up_to_move_number, Some(3));
+    assert!(p.options.move_numbers);
 
     let p = one("begin option Intelligent\nstip h#2 end");
     assert_eq!(p.options.intelligent, Some(None));

@@ -108,6 +108,12 @@ fn options_line(o: &Options) -> String {
     for (a, b) in &o.castling_mutually_exclusive {
         parts.push(format!("CastlingMutuallyExclusive {a}{b}"));
     }
+    if let Some(n) = o.start_move_number {
+        parts.push(format!("StartMoveNumber {n}"));
+    }
+    if let Some(n) = o.up_to_move_number {
+        parts.push(format!("UpToMoveNumber {n}"));
+    }
     parts.extend(o.other.iter().map(|w| w.value.clone()));
     parts.join(" ")
 }

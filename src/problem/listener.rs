@@ -62,11 +62,11 @@ pub fn replay(report: &ProblemReport, listener: &dyn Listener) {
                     }
                     s.obliged.iter().for_each(|l| listener.help_line(l));
                     let mut lines = s.lines.iter().enumerate().peekable();
-                    for (k, (before, mv)) in s.numbers.iter().enumerate() {
+                    for (before, number, mv) in &s.numbers {
                         while let Some((_, line)) = lines.next_if(|(i, _)| i < before) {
                             listener.help_line(line);
                         }
-                        listener.move_number(k + 1, mv);
+                        listener.move_number(*number, mv);
                     }
                     lines.for_each(|(_, l)| listener.help_line(l));
                 }
@@ -82,10 +82,11 @@ pub fn replay(report: &ProblemReport, listener: &dyn Listener) {
                     // A first move's play comes after its number, before the next one.
                     let mut roots = s.roots.iter().peekable();
                     for (i, mv) in s.tried.iter().enumerate() {
-                        while let Some(root) = roots.next_if(|r| r.number < i + 1) {
+                        let number = s.skipped + i + 1;
+                        while let Some(root) = roots.next_if(|r| r.number < number) {
                             listener.root(root);
                         }
-                        listener.move_number(i + 1, mv);
+                        listener.move_number(number, mv);
                     }
                     roots.for_each(|r| listener.root(r));
                     listener.battle_ends();

@@ -359,6 +359,7 @@ fn run<R: Rules>(
             moves: stip.moves,
             mating_order,
             move_numbers: options.move_numbers,
+            move_range: setup::first_move_range(options),
         };
         let found = Solutions(listener);
         let solution = search::solve_parry_series(rules, &pos, &spec, &table, limits, &found);
@@ -446,14 +447,14 @@ fn run<R: Rules>(
             .collect();
         let merged = search::merge_introduced(&plans, solved);
         let found = Solutions(listener);
-        let mut numbers = merged.numbers.iter().enumerate().peekable();
+        let mut numbers = merged.numbers.iter().peekable();
         for (i, line) in merged.lines.iter().enumerate() {
-            while let Some((n, (_, played))) = numbers.next_if(|(_, (at, _))| *at <= i) {
-                found.tried(n + 1, played);
+            while let Some((_, n, played)) = numbers.next_if(|(at, _, _)| *at <= i) {
+                found.tried(*n, played);
             }
             found.line(line);
         }
-        numbers.for_each(|(n, (_, played))| found.tried(n + 1, played));
+        numbers.for_each(|(_, n, played)| found.tried(*n, played));
         return Ok(Outcome::Help {
             set_play,
             solutions: vec![merged],

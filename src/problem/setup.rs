@@ -168,7 +168,7 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
     }
     if stip.series {
         let n = stip.moves as usize;
-        let lengths: Vec<usize> = if stip.exact {
+        let lengths: Vec<usize> = if full_length_only(stip, options) {
             vec![n]
         } else {
             (1..=n).collect()
@@ -200,7 +200,8 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
                 goal_is_end: options.goal_is_end,
                 hidden_sequel: stip.structured.is_some_and(|s| s.hidden),
                 // Option MoveNumbers numbers the first moves of the full length, as in
-                // help play.
+                // help play: n moves of the series, and the other side's move after a
+                // help series.
                 move_numbers: options.move_numbers
                     && options.intelligent.is_none()
                     && plan
@@ -208,7 +209,8 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
                         .iter()
                         .filter(|s| matches!(s, search::Step::Play { .. }))
                         .count()
-                        == n,
+                        == n + usize::from(matches!(stip.play, Play::Help | Play::HelpSelf)),
+                move_range: first_move_range(options),
                 ..plan
             })
             .collect::<Vec<Plan>>();
@@ -245,7 +247,7 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
     } else {
         1
     };
-    if !stip.exact {
+    if !full_length_only(stip, options) {
         let mut k = full;
         while k >= shortest + 2 {
             k -= 2;
@@ -260,6 +262,7 @@ pub fn plans(stip: &Stipulation, options: &Options) -> Vec<Plan> {
         .into_iter()
         .map(|h| Plan {
             move_numbers: numbered && h == full,
+            move_range: first_move_range(options),
             null_moves: options.null_moves,
             keep_mating_piece: options.keep_mating_piece,
             goal_is_end: options.goal_is_end,
@@ -355,6 +358,7 @@ pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
         // does; post-key play is a tree.
         variations: options.variations || options.post_key_play,
         move_numbers: options.move_numbers,
+        move_range: first_move_range(options),
         mating_order: false,
         exact: stip.exact,
         // Option Defence n shows the tries with at most n refutations, with or without
@@ -593,4 +597,17 @@ fn color_name(c: Color) -> &'static str {
         Color::White => "White",
         Color::Black => "Black",
     }
+}
+
+/// Options StartMoveNumber and UpToMoveNumber: the numbered first moves searched.
+pub(super) fn first_move_range(options: &Options) -> search::MoveRange {
+    search::MoveRange::new(options.start_move_number, options.up_to_move_number)
+}
+
+/// Whether help play and series are searched in their full length only: `exact-`, and
+/// (as in the reference solver, outside its intelligent mode) under options
+/// StartMoveNumber and UpToMoveNumber, whose numbers are the full length's first moves.
+fn full_length_only(stip: &Stipulation, options: &Options) -> bool {
+    let ranged = options.start_move_number.is_some() || options.up_to_move_number.is_some();
+    stip.exact || (ranged && options.intelligent.is_none())
 }

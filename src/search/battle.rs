@@ -39,6 +39,8 @@ pub struct BattleSpec {
     /// Number every legal first move, in the reference solver's order (option
     /// MoveNumbers): [`BattleSolution::tried`].
     pub move_numbers: bool,
+    /// Options StartMoveNumber and UpToMoveNumber: the numbered first moves searched.
+    pub move_range: super::MoveRange,
     /// `exact-`: the play lasts exactly `moves` attacker moves; the goal reached sooner
     /// (by either side) is a failure, not a win.
     pub exact: bool,
@@ -139,8 +141,11 @@ pub struct BattleSolution {
     pub post_key: Option<AttackNode>,
     pub roots: Vec<RootMove>,
     /// With option MoveNumbers: every first move the reference solver generates, legal or
-    /// not, in order (a key's or try's `number` is its place here).
+    /// not, in order (a key's or try's `number` is its place here, counted after the
+    /// `skipped` ones).
     pub tried: Vec<PlayedMove>,
+    /// With option StartMoveNumber: the numbered first moves before the first tried.
+    pub skipped: usize,
     pub partial: bool,
 }
 
@@ -857,6 +862,12 @@ pub fn solve_streamed<R: Rules>(
     } else {
         Vec::new()
     };
+    // Options StartMoveNumber and UpToMoveNumber: the first moves out of their range
+    // are neither numbered nor searched.
+    let (numbered, skipped) = spec.move_range.select(numbered);
+    if spec.move_numbers && !spec.move_range.is_whole() {
+        moves.retain(|(first, _)| numbered.iter().any(|(mv, _)| mv == first));
+    }
     let mut next_number = 0;
     if spec.kind == BattleKind::Reflex {
         let forced: Vec<RootMove> = moves
@@ -960,7 +971,7 @@ pub fn solve_streamed<R: Rules>(
                 break;
             }
             next_number += 1;
-            found.tried(next_number, played);
+            found.tried(skipped + next_number, played);
             tried.push(played.clone());
             if *mv == moves[i].0 {
                 break;
@@ -968,7 +979,7 @@ pub fn solve_streamed<R: Rules>(
         }
         let Some(mut v) = verdict else { return };
         v.number = if spec.move_numbers {
-            next_number
+            skipped + next_number
         } else {
             i + 1
         };
@@ -991,11 +1002,12 @@ pub fn solve_streamed<R: Rules>(
     in_order.finish();
     // The numbers of the moves after the last legal one.
     for (i, (_, played)) in numbered.iter().enumerate().skip(next_number) {
-        found.tried(i + 1, played);
+        found.tried(skipped + i + 1, played);
         tried.push(played.clone());
     }
     solution.roots = roots;
     solution.tried = tried;
+    solution.skipped = skipped;
     solution.partial = capped || limits.expired();
     solution
 }

@@ -85,6 +85,7 @@ impl SequelEnd {
             variations: true,
             max_refutations: 0,
             move_numbers: false,
+            move_range: super::MoveRange::default(),
             exact: false,
             mating_order,
             set_play: false,
@@ -143,6 +144,8 @@ pub struct Plan {
     /// Number every first move, in the reference solver's order (option MoveNumbers):
     /// [`HelpSolution::numbers`].
     pub move_numbers: bool,
+    /// Options StartMoveNumber and UpToMoveNumber: the numbered first moves searched.
+    pub move_range: super::MoveRange,
     /// Series play after `m->`: the first `intro` played steps are the other side's
     /// moves in a row (numbered apart).
     pub intro: usize,
@@ -209,8 +212,9 @@ pub struct HelpSolution {
     /// Set when a limit stopped the search before it was complete.
     pub partial: bool,
     /// With option MoveNumbers: every first move the reference solver generates, legal
-    /// or not, numbered from 1 in order, each with the number of lines before it.
-    pub numbers: Vec<(usize, PlayedMove)>,
+    /// or not, in order, each with the number of lines before it and its number (from 1,
+    /// or from option StartMoveNumber's).
+    pub numbers: Vec<(usize, usize, PlayedMove)>,
 }
 
 struct Ctx<'a, R: Rules> {
@@ -1087,6 +1091,18 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
     } else {
         Vec::new()
     };
+    // Options StartMoveNumber and UpToMoveNumber: the first moves out of their range
+    // are neither numbered nor searched.
+    let (numbered, skipped) = plan.move_range.select(numbered);
+    if plan.move_numbers
+        && !plan.move_range.is_whole()
+        && matches!(plan.steps.first(), Some(Step::Play { .. }))
+    {
+        tasks.retain(|(path, _, _)| {
+            path.first()
+                .is_none_or(|first| numbered.iter().any(|(mv, _)| mv == first))
+        });
+    }
     let mut numbers = Vec::new();
     let mut numbered_up_to: Option<Move> = None;
     let mut found_lines = 0usize;
@@ -1095,8 +1111,9 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
         // The numbers up to this task's first move (tasks that share it come together).
         if let Some(first) = first.filter(|f| numbered_up_to != Some(*f)) {
             while let Some((mv, played)) = numbered.get(numbers.len()) {
-                streamed.tried(numbers.len() + 1, played);
-                numbers.push((lines.len(), played.clone()));
+                let number = skipped + numbers.len() + 1;
+                streamed.tried(number, played);
+                numbers.push((lines.len(), number, played.clone()));
                 if *mv == first {
                     numbered_up_to = Some(first);
                     break;
@@ -1135,8 +1152,9 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
     in_order.finish();
     // The numbers of the first moves after the last one searched.
     for (_, played) in numbered.iter().skip(numbers.len()) {
-        streamed.tried(numbers.len() + 1, played);
-        numbers.push((lines.len(), played.clone()));
+        let number = skipped + numbers.len() + 1;
+        streamed.tried(number, played);
+        numbers.push((lines.len(), number, played.clone()));
     }
     let partial =
         limits.expired() || limits.kept_enough() || most.is_some_and(|m| found_lines >= m);
@@ -1258,6 +1276,7 @@ pub fn help_plan(half_moves: usize, goal: Goal) -> Plan {
         goal_is_end: false,
         proof: None,
         move_numbers: false,
+        move_range: super::MoveRange::default(),
         mating_order: false,
         intro: 0,
         own_ends_apart: false,
@@ -1312,7 +1331,7 @@ pub fn merge_introduced(plans: &[Plan], solved: Vec<HelpSolution>) -> HelpSoluti
     // Each line with its sort key and its plan's number and place there.
     let mut lines: Vec<(usize, Vec<u32>, usize, (usize, usize), HelpLine)> = Vec::new();
     let mut partial = false;
-    let mut numbered: Option<(usize, usize, Vec<(usize, PlayedMove)>)> = None;
+    let mut numbered: Option<(usize, usize, Vec<(usize, usize, PlayedMove)>)> = None;
     for (i, (plan, solution)) in plans.iter().zip(solved).enumerate() {
         partial |= solution.partial;
         if !solution.numbers.is_empty() {
@@ -1330,7 +1349,7 @@ pub fn merge_introduced(plans: &[Plan], solved: Vec<HelpSolution>) -> HelpSoluti
     let numbers = match numbered {
         Some((plan, count, numbers)) => numbers
             .into_iter()
-            .map(|(before, played)| {
+            .map(|(before, number, played)| {
                 let at = if before < count {
                     lines
                         .iter()
@@ -1339,7 +1358,7 @@ pub fn merge_introduced(plans: &[Plan], solved: Vec<HelpSolution>) -> HelpSoluti
                 } else {
                     lines.len()
                 };
-                (at, played)
+                (at, number, played)
             })
             .collect(),
         None => Vec::new(),
@@ -1379,6 +1398,7 @@ pub fn series_plan(n: usize, finisher: bool, end: End) -> Plan {
         goal_is_end: false,
         proof: None,
         move_numbers: false,
+        move_range: super::MoveRange::default(),
         mating_order: false,
         intro: 0,
         own_ends_apart: false,

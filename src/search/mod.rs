@@ -203,6 +203,52 @@ pub fn null_move<E: Extension>(pos: &Position<E>) -> Position<E> {
     p
 }
 
+/// Options StartMoveNumber and UpToMoveNumber: the first moves, numbered as option
+/// MoveNumbers numbers them, that are tried and shown; the others are neither.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MoveRange {
+    /// The number of the first move tried (from 1).
+    pub start: usize,
+    /// The number of the last move tried.
+    pub up_to: usize,
+}
+
+impl Default for MoveRange {
+    fn default() -> MoveRange {
+        MoveRange {
+            start: 1,
+            up_to: usize::MAX,
+        }
+    }
+}
+
+impl MoveRange {
+    /// The range of the options' numbers (either may be missing).
+    pub fn new(start: Option<usize>, up_to: Option<usize>) -> MoveRange {
+        let whole = MoveRange::default();
+        MoveRange {
+            start: start.unwrap_or(whole.start).max(1),
+            up_to: up_to.unwrap_or(whole.up_to),
+        }
+    }
+
+    /// Whether every move is tried.
+    pub fn is_whole(&self) -> bool {
+        *self == MoveRange::default()
+    }
+
+    /// The numbered first moves in the range, and the number of the move before the
+    /// first of them (the numbers of `numbered` run from 1).
+    pub(crate) fn select<T>(&self, numbered: Vec<T>) -> (Vec<T>, usize) {
+        let skipped = (self.start - 1).min(numbered.len());
+        let kept = self.up_to.saturating_sub(skipped);
+        (
+            numbered.into_iter().skip(skipped).take(kept).collect(),
+            skipped,
+        )
+    }
+}
+
 /// Option MoveNumbers: every first move the reference solver generates from `pos`, legal
 /// or not (it numbers a move before it tests it), in the order of `key`, each with
 /// `describe`'s account of it (given the position it leads to).
@@ -407,4 +453,25 @@ pub(crate) fn visited() -> u64 {
 #[inline]
 pub(crate) fn visit() {
     NODES.with(|c| c.set(c.get() + 1));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MoveRange;
+
+    #[test]
+    fn a_move_range_keeps_the_numbers_from_start_to_up_to() {
+        let numbered: Vec<usize> = (1..=10).collect();
+        let select = |start, up_to| MoveRange::new(start, up_to).select(numbered.clone());
+        assert_eq!(select(None, None), (numbered.clone(), 0));
+        assert!(MoveRange::new(None, None).is_whole());
+        assert_eq!(select(Some(3), Some(5)), (vec![3, 4, 5], 2));
+        assert_eq!(select(Some(9), None), (vec![9, 10], 8));
+        assert_eq!(select(None, Some(2)), (vec![1, 2], 0));
+        // Numbers past the last move, or an empty range, keep nothing.
+        assert_eq!(select(Some(12), None), (vec![], 10));
+        assert_eq!(select(Some(6), Some(4)), (vec![], 5));
+        // StartMoveNumber 0 is the first move.
+        assert_eq!(select(Some(0), Some(1)), (vec![1], 0));
+    }
 }

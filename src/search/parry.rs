@@ -33,6 +33,8 @@ pub struct ParrySpec {
     pub mating_order: bool,
     /// Option MoveNumbers: number every first move in the reference solver's order.
     pub move_numbers: bool,
+    /// Options StartMoveNumber and UpToMoveNumber: the numbered first moves searched.
+    pub move_range: super::MoveRange,
 }
 
 /// Table salt of this search (apart from the help searches' entries).
@@ -291,13 +293,25 @@ pub fn solve_parry_series<R: Rules>(
     } else {
         Vec::new()
     };
+    // Options StartMoveNumber and UpToMoveNumber: the first moves out of their range
+    // are neither numbered nor searched.
+    let (numbered, skipped) = spec.move_range.select(numbered);
+    let firsts: Vec<_> = if spec.move_numbers && !spec.move_range.is_whole() {
+        firsts
+            .into_iter()
+            .filter(|(first, _)| numbered.iter().any(|(mv, _)| mv == first))
+            .collect()
+    } else {
+        firsts
+    };
     let mut numbers = Vec::new();
     let mut lines = Vec::new();
     let in_order = InOrder::new(|(first, paths): (Move, Vec<Vec<Option<Move>>>)| {
         // The numbers up to this first move.
         while let Some((mv, played)) = numbered.get(numbers.len()) {
-            found.tried(numbers.len() + 1, played);
-            numbers.push((lines.len(), played.clone()));
+            let number = skipped + numbers.len() + 1;
+            found.tried(number, played);
+            numbers.push((lines.len(), number, played.clone()));
             if *mv == first {
                 break;
             }
@@ -319,8 +333,9 @@ pub fn solve_parry_series<R: Rules>(
     });
     in_order.finish();
     for (_, played) in numbered.iter().skip(numbers.len()) {
-        found.tried(numbers.len() + 1, played);
-        numbers.push((lines.len(), played.clone()));
+        let number = skipped + numbers.len() + 1;
+        found.tried(number, played);
+        numbers.push((lines.len(), number, played.clone()));
     }
     limits.shown(lines.len());
     HelpSolution {
