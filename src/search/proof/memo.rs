@@ -4,6 +4,7 @@
 //! here (`atob-02`, a=>b16, where neither side has a move to spare).
 
 use crate::board::{Bitboard, Board, Color, FairyStore, Role};
+use crate::search::reach::fingerprint;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// 128 kB a target: 16384 slots of one word. Each page of the memo is mapped when
@@ -37,26 +38,6 @@ impl NeedMemo {
     /// `color` follow from it).
     #[inline]
     fn locate<F: FairyStore>(board: &Board<F>, castling: Bitboard, color: Color) -> (usize, u64) {
-        const ODD: [[u64; 7]; 2] = [
-            [
-                0x9E37_79B9_7F4A_7C15,
-                0xC2B2_AE3D_27D4_EB4F,
-                0x1656_67B1_9E37_79F9,
-                0xD6E8_FEB8_6659_FD93,
-                0xFF51_AFD7_ED55_8CCD,
-                0xC4CE_B9FE_1A85_EC53,
-                0x94D0_49BB_1331_11EB,
-            ],
-            [
-                0xBF58_476D_1CE4_E5B9,
-                0x94D0_49BB_1331_11EB,
-                0x2545_F491_4F6C_DD1D,
-                0x9E6C_63D0_676A_9A99,
-                0xE703_7ED1_A0B4_28DB,
-                0x8EBC_6AF0_9C88_C6E3,
-                0x5899_65CC_7537_4CC3,
-            ],
-        ];
         let back = Bitboard::rank(color.back_rank());
         let words = [
             board.pieces(color, Role::Pawn).0,
@@ -70,16 +51,8 @@ impl NeedMemo {
                 ^ color.index() as u64
                 ^ u64::from(board.by_color(!color).count()) << 8,
         ];
-        // Independent products, summed: no chain of multiplications to wait on.
-        let hash = |odd: &[u64; 7], shift: u32| {
-            words.iter().zip(odd).fold(0u64, |h, (w, m)| {
-                h.wrapping_add((w ^ w >> shift).wrapping_mul(*m))
-            })
-        };
-        (
-            (hash(&ODD[0], 29) >> (64 - SLOT_BITS)) as usize,
-            hash(&ODD[1], 31) & !UNREACHABLE,
-        )
+        let (first, second) = fingerprint(&words);
+        ((first >> (64 - SLOT_BITS)) as usize, second & !UNREACHABLE)
     }
 
     /// The remembered fewest moves of `color`, or else `find`'s, remembered.

@@ -19,16 +19,6 @@ use memo::NeedMemo;
 use paths::Paths;
 use smallvec::SmallVec;
 
-/// The orthodox kinds, which alone the bound counts (`plain_units`).
-const ORTHODOX: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
 /// A cost no line of play reaches: a unit that can never stand on the square.
 const NEVER: i32 = 1_000_000;
 
@@ -39,7 +29,7 @@ pub struct ProofTarget {
     units: [Option<Piece>; 64],
     /// The target's squares of each colour.
     by_color: [Bitboard; 2],
-    /// The target's squares of each colour and kind (in the order of `ORTHODOX`).
+    /// The target's squares of each colour and kind (in the order of `Role::ORTHODOX`, which alone the bound counts: `plain_units`).
     pieces: [[Bitboard; 6]; 2],
     /// What the bound counts.
     count: Count,
@@ -62,7 +52,7 @@ impl ProofTarget {
         Some(ProofTarget {
             units,
             by_color: [board.by_color(Color::White), board.by_color(Color::Black)],
-            pieces: Color::ALL.map(|color| ORTHODOX.map(|role| board.pieces(color, role))),
+            pieces: Color::ALL.map(|color| Role::ORTHODOX.map(|role| board.pieces(color, role))),
             count: match counting {
                 ProofCounting::Distances => Count::Distances(Paths::new(&units)),
                 ProofCounting::Steps => Count::Steps,
@@ -192,7 +182,7 @@ impl ProofTarget {
         // of it costs at least as much (distances obey the triangle inequality), except
         // where castling moves it for nothing, so units that may castle stay open.
         let wanted = &self.pieces[color as usize];
-        let home = ORTHODOX
+        let home = Role::ORTHODOX
             .iter()
             .zip(wanted)
             .fold(Bitboard::EMPTY, |home, (&role, &want)| {
@@ -201,7 +191,7 @@ impl ProofTarget {
             & !castling;
         let mut targets: SmallVec<[(Square, Role); 16]> = SmallVec::new();
         let mut units: SmallVec<[(Square, Role); 16]> = SmallVec::new();
-        for (&role, &want) in ORTHODOX.iter().zip(wanted) {
+        for (&role, &want) in Role::ORTHODOX.iter().zip(wanted) {
             targets.extend((want & !home).into_iter().map(|sq| (sq, role)));
             units.extend(
                 (board.pieces(color, role) & !home)

@@ -63,34 +63,40 @@ impl InPlaceKey {
     /// Two independent 64-bit hashes of the key: the first picks the slot, both are kept.
     #[inline]
     pub(super) fn fingerprint(&self) -> (u64, u64) {
-        // Independent products, summed: no chain of multiplications to wait on.
-        const ODD: [[u64; 7]; 2] = [
-            [
-                0x9E37_79B9_7F4A_7C15,
-                0xC2B2_AE3D_27D4_EB4F,
-                0x1656_67B1_9E37_79F9,
-                0xD6E8_FEB8_6659_FD93,
-                0xFF51_AFD7_ED55_8CCD,
-                0xC4CE_B9FE_1A85_EC53,
-                0x94D0_49BB_1331_11EB,
-            ],
-            [
-                0xBF58_476D_1CE4_E5B9,
-                0x94D0_49BB_1331_11EB,
-                0x2545_F491_4F6C_DD1D,
-                0x9E6C_63D0_676A_9A99,
-                0xE703_7ED1_A0B4_28DB,
-                0x8EBC_6AF0_9C88_C6E3,
-                0x5899_65CC_7537_4CC3,
-            ],
-        ];
-        let hash = |odd: &[u64; 7], shift: u32| {
-            self.0.iter().zip(odd).fold(0u64, |h, (w, m)| {
-                h.wrapping_add((w ^ w >> shift).wrapping_mul(*m))
-            })
-        };
-        (hash(&ODD[0], 29), hash(&ODD[1], 31))
+        fingerprint(&self.0)
     }
+}
+
+/// Two independent 64-bit hashes of seven words.
+#[inline]
+pub(in crate::search) fn fingerprint(words: &[u64; 7]) -> (u64, u64) {
+    // Independent products, summed: no chain of multiplications to wait on.
+    const ODD: [[u64; 7]; 2] = [
+        [
+            0x9E37_79B9_7F4A_7C15,
+            0xC2B2_AE3D_27D4_EB4F,
+            0x1656_67B1_9E37_79F9,
+            0xD6E8_FEB8_6659_FD93,
+            0xFF51_AFD7_ED55_8CCD,
+            0xC4CE_B9FE_1A85_EC53,
+            0x94D0_49BB_1331_11EB,
+        ],
+        [
+            0xBF58_476D_1CE4_E5B9,
+            0x94D0_49BB_1331_11EB,
+            0x2545_F491_4F6C_DD1D,
+            0x9E6C_63D0_676A_9A99,
+            0xE703_7ED1_A0B4_28DB,
+            0x8EBC_6AF0_9C88_C6E3,
+            0x5899_65CC_7537_4CC3,
+        ],
+    ];
+    let hash = |odd: &[u64; 7], shift: u32| {
+        words.iter().zip(odd).fold(0u64, |h, (w, m)| {
+            h.wrapping_add((w ^ w >> shift).wrapping_mul(*m))
+        })
+    };
+    (hash(&ODD[0], 29), hash(&ODD[1], 31))
 }
 
 /// 1 MB a thread, 16 bytes a slot. Against whole keys (64 bytes a slot, 32768 slots):

@@ -31,6 +31,7 @@ pub(super) use bound::unit_distance;
 use bound::*;
 pub(super) use distances::bfs;
 use distances::*;
+pub(super) use memo::fingerprint;
 use memo::*;
 
 /// Whether `goal` against `defender` may still stand after at most `attacker_moves` moves
