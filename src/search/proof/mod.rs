@@ -7,7 +7,11 @@
 //! total cost: a pawn may become any promoted unit of the target), and the captures the
 //! other side must make to remove the units the target lacks. Under orthodox movement
 //! every change of a unit's square is a move of its own side along its walk, and a
-//! captured unit leaves the board for good, so neither count can be beaten.
+//! captured unit leaves the board for good, so neither count can be beaten. A side's
+//! count is remembered by its units (`memo`); where each of its moves left must take a
+//! unit, the units with nothing to take are idle (`ProofTarget::idle_units`). Where the
+//! walks change it counts one move a unit off its square, and under Andernach chess the
+//! squares where the position differs from the target.
 
 mod memo;
 mod paths;
@@ -29,7 +33,8 @@ pub struct ProofTarget {
     units: [Option<Piece>; 64],
     /// The target's squares of each colour.
     by_color: [Bitboard; 2],
-    /// The target's squares of each colour and kind (in the order of `Role::ORTHODOX`, which alone the bound counts: `plain_units`).
+    /// The target's squares of each colour and kind, in the order of `Role::ORTHODOX`
+    /// (the only kinds the bound counts: `plain_units`).
     pieces: [[Bitboard; 6]; 2],
     /// What the bound counts.
     count: Count,
