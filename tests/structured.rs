@@ -180,3 +180,44 @@ fn help_play_then_a_lost_defence_is_every_line_the_definitions_find() {
     }
     assert!(seen > 0, "the positions have lines to compare");
 }
+
+/// The side to move forces the other side to mate within `n` of its own moves: it has a
+/// move after which the other side has moves, each of them mate or a position where the
+/// side forces it again within `n - 1`.
+fn forces_mate_in(pos: &Pos, n: u32) -> bool {
+    successors(pos).iter().any(|(_, after)| {
+        let defences = successors(after);
+        !defences.is_empty()
+            && defences
+                .iter()
+                .all(|(mv, a)| mates(mv, a) || (n > 1 && forces_mate_in(a, n - 1)))
+    })
+}
+
+/// After help play a self branch of an odd number of half moves never holds, as in the
+/// reference solver (`docs/conditions.md`, structured stipulations): where `1h[2ad[#]]h`
+/// has lines (their first moves those the definitions find), `1h[1ad[#]]h` and
+/// `1h[3ad[#]]h` have none.
+#[test]
+fn an_odd_self_branch_after_help_play_has_no_line() {
+    // S. Loyd, New York Illustrated News 1860 (s#1 by 0-0-0), with pawns e7 and e5 added
+    // and Black to move first: constructed, its lines checked with Popeye 4.104.
+    let fen = "8/4p3/1Q6/4P3/krR5/bp3p1p/qr3PpP/R3K1n1 b Q - 0 1";
+    let pos: Pos = Position::from_fen(fen).unwrap();
+    let mut want: Vec<String> = successors(&pos)
+        .iter()
+        .filter(|(_, after)| forces_mate_in(after, 1))
+        .map(|(mv, after)| written(&pos, mv, after)[0].clone())
+        .collect();
+    want.sort();
+    assert!(!want.is_empty(), "the position has help moves to a s#1");
+    let mut firsts: Vec<String> = solver(fen, "black 1h[2ad[#]]h")
+        .into_iter()
+        .map(|line| line[0].clone())
+        .collect();
+    firsts.dedup();
+    assert_eq!(firsts, want);
+    for odd in ["black 1h[1ad[#]]h", "black 1h[3ad[#]]h"] {
+        assert_eq!(solver(fen, odd), Vec::<Vec<String>>::new(), "{odd}");
+    }
+}

@@ -305,6 +305,7 @@ fn sequel_of(stip: &Stipulation) -> Option<search::SequelEnd> {
             defence_first,
         },
         Sequel::Forced { unchecked } => search::SequelEnd::Forced { goal, unchecked },
+        Sequel::OddSelf { .. } => search::SequelEnd::Never { goal },
     })
 }
 

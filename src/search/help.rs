@@ -66,6 +66,9 @@ pub enum SequelEnd {
     /// The side to move has a move and every move of it reaches the goal; with
     /// `unchecked` it is not in check either (CapZug). Its goal moves end the lines.
     Forced { goal: Goal, unchecked: bool },
+    /// An end that never holds: a self branch of an odd number of half moves after the
+    /// help play, in which the reference solver finds no play (`7h[1ad[#]]h`).
+    Never { goal: Goal },
 }
 
 impl SequelEnd {
@@ -105,7 +108,9 @@ impl SequelEnd {
 
     fn goal(self) -> Goal {
         match self {
-            SequelEnd::Battle { goal, .. } | SequelEnd::Forced { goal, .. } => goal,
+            SequelEnd::Battle { goal, .. }
+            | SequelEnd::Forced { goal, .. }
+            | SequelEnd::Never { goal } => goal,
         }
     }
 }
@@ -267,6 +272,7 @@ fn end_salt(end: End) -> u64 {
                     ..
                 } => (kind as u64, moves as u64, u64::from(defence_first)),
                 SequelEnd::Forced { unchecked, .. } => (7, 0, 2 + u64::from(unchecked)),
+                SequelEnd::Never { .. } => (8, 0, 0),
             };
             (
                 HELP_SALT[1]
@@ -399,6 +405,7 @@ impl<R: Rules> Ctx<'_, R> {
                 !(unchecked && self.rules.in_check(pos, pos.side))
                     && forced_to_goal(self.rules, pos, goal)
             }
+            End::Sequel(SequelEnd::Never { .. }) => false,
             End::Sequel(sequel @ SequelEnd::Battle { defence_first, .. }) => {
                 let spec = sequel.battle_spec(false).expect("a battle sequel");
                 super::battle::won(
@@ -424,9 +431,13 @@ impl<R: Rules> Ctx<'_, R> {
     }
 
     /// Whether the moves each side has left from step `idx` might still reach the goal
-    /// (always, where the rules' movement is not orthodox or the end is a forced goal).
+    /// (always, where the rules' movement is not orthodox or the end is a forced goal;
+    /// never, where the end never holds).
     #[inline]
     fn goal_in_reach(&self, pos: &Position<R::Ext>, idx: usize) -> bool {
+        if let End::Sequel(SequelEnd::Never { .. }) = self.plan.end {
+            return false;
+        }
         if let Some(target) = &self.plan.proof {
             return self.proof_in_reach(target, pos, idx);
         }
@@ -660,7 +671,9 @@ impl<R: Rules> Ctx<'_, R> {
                 return false;
             }
             match self.plan.end {
-                End::Goal(_) | End::Sequel(SequelEnd::Battle { .. }) => out.push(path.clone()),
+                End::Goal(_) | End::Sequel(SequelEnd::Battle { .. } | SequelEnd::Never { .. }) => {
+                    out.push(path.clone())
+                }
                 End::Sequel(SequelEnd::Forced { .. }) if self.plan.hidden_sequel => {
                     out.push(path.clone())
                 }

@@ -411,6 +411,11 @@ pub enum Sequel {
     /// Every move of the side to move reaches the goal, and it has one (`1d[#]a`); with
     /// `unchecked` it is not in check either (`1d[x]a{!+}`: CapZug, a zugzwang to capture).
     Forced { unchecked: bool },
+    /// A self branch of an odd number of half moves (`1ad[#]`, `5ad[#]`). The reference
+    /// solver finds no play in it after a help branch, though `4ad[#]` there has some
+    /// and `5ad[#]` at the top is `4ad[#]`: the defender's goal falls on the other
+    /// parity. So it never holds, and the help play before it has no solution.
+    OddSelf { half_moves: u32 },
 }
 
 impl Sequel {
@@ -429,6 +434,7 @@ impl Sequel {
             }
             Sequel::Forced { unchecked: true } => write!(f, "{hide}1d[{goal}]a{{!+}}"),
             Sequel::Forced { unchecked: false } => write!(f, "{hide}1d[{goal}]a"),
+            Sequel::OddSelf { half_moves } => write!(f, "{hide}{half_moves}ad[{goal}]"),
         }
     }
 }
@@ -780,9 +786,10 @@ fn sequel(b: &Branch) -> Option<(Sequel, Goal)> {
         return None;
     }
     match b.kind {
-        // An odd attack branch with its goal after the defence (`1ad[#]`) is refused with
-        // the other unplayed forms: the reference solver finds no play in it where
-        // `1d[#]a` has some.
+        BranchKind::Attack if b.max % 2 == 1 && b.first.is_empty() => {
+            let goal = goal_fork(&b.second)?;
+            Some((Sequel::OddSelf { half_moves: b.max }, goal))
+        }
         BranchKind::Attack => {
             let (play, moves, goal) = battle(b)?;
             Some((
@@ -845,6 +852,8 @@ mod tests {
             ("black 3h[3a[#]d]h", "Black 3h[3a[#]d]h"),
             ("black 4hh[/2da[#]]", "Black 4hh[/2da[#]]"),
             ("black 3h[4ad[#]]h", "Black 3h[4ad[#]]h"),
+            ("black 7h[1ad[#]]h", "Black 7h[1ad[#]]h"),
+            ("black 1h[/5ad[=]]h", "Black 1h[/5ad[=]]h"),
             ("black 7h[1d[#]a]h", "Black 7h[1d[#]a]h"),
             (
                 "black 3h[3a[>1a[#]d]d{!1a[#]d}]h",
@@ -972,7 +981,7 @@ mod tests {
             "white 14h?+?h[#]",
             "white 3d[==]a",
             "white 4hh[#] & 4ad[#]",
-            "black 7h[1ad[#]]h",
+            "white 3ad[#]",
             "white 6s[1d[#]a]",
         ] {
             let e = lowered(unplayed).unwrap_err();
