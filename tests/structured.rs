@@ -221,3 +221,66 @@ fn an_odd_self_branch_after_help_play_has_no_line() {
         assert_eq!(solver(fen, odd), Vec::<Vec<String>>::new(), "{odd}");
     }
 }
+
+/// After the attacker's move the defender is forced: not in check (with `unchecked`),
+/// it has a move, and every move of it reaches `goal`.
+fn forced(pos: &Pos, goal: Goal, unchecked: bool) -> bool {
+    use fairy::conditions::Rules;
+    let moves = successors(pos);
+    (!unchecked || !Orthodox.in_check(pos, pos.side))
+        && !moves.is_empty()
+        && moves
+            .iter()
+            .all(|(mv, after)| goal_reached(&Orthodox, mv, after, goal))
+}
+
+/// The attacker's move to `after` forces the defender within `n` attacker moves, this
+/// one included, against every defence.
+fn forces_after(after: &Pos, n: u32, goal: Goal, unchecked: bool) -> bool {
+    forced(after, goal, unchecked)
+        || (n > 1 && {
+            let defences = successors(after);
+            !defences.is_empty()
+                && defences.iter().all(|(_, a)| {
+                    successors(a)
+                        .iter()
+                        .any(|(_, b)| forces_after(b, n - 1, goal, unchecked))
+                })
+        })
+}
+
+/// `Na[/1d[G]a{!+}]d`, a CapZug after a key: the keys are the first moves after which
+/// the attacker leaves the defender forced within the moves, as the definitions find
+/// them (the unit's first move and its check, as printed).
+#[test]
+fn a_direct_branch_to_a_forced_defender_has_the_keys_the_definitions_find() {
+    // A. Tuengler (source unknown; Popeye's example capzug-05): 1.Sf2-h1 ! zugzwang.
+    // The others are constructed from it, a unit taken away.
+    let positions = [
+        "8/8/8/1Q3B2/4r3/5KP1/2kPRNpP/6R1 w - - 0 1",
+        "8/8/8/1Q3B2/4r3/5KP1/2kPRNp1/6R1 w - - 0 1",
+        "8/8/8/5B2/4r3/5KP1/2kPRNpP/6R1 w - - 0 1",
+        "8/8/8/1Q3B2/4r3/5KP1/2kPRNpP/8 w - - 0 1",
+    ];
+    let mut seen = 0;
+    for fen in positions {
+        let pos: Pos = Position::from_fen(fen).unwrap();
+        for (sstip, moves, goal, unchecked) in [
+            ("white 3a[/1d[+]a{!+}]d", 2, Goal::Check, true),
+            ("white 1a[/1d[x]a]d", 1, Goal::Capture, false),
+        ] {
+            let mut want: Vec<String> = successors(&pos)
+                .iter()
+                .filter(|(_, after)| forces_after(after, moves, goal, unchecked))
+                .map(|(mv, after)| common::written(&pos, mv, after, Goal::Any).join(" "))
+                .collect();
+            want.sort();
+            seen += want.len();
+            let source = common::source(fen, "#1")
+                .replace("stipulation #1", &format!("sstipulation {sstip}"));
+            let got = common::keys(&common::solve_text(&source));
+            assert_eq!(got, want, "{sstip} in {fen}");
+        }
+    }
+    assert!(seen > 0, "the positions have keys to compare");
+}

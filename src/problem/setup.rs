@@ -351,9 +351,21 @@ fn reciprocal_plans(stip: &Stipulation, own: Goal, options: &Options) -> Vec<Pla
 
 pub fn battle_spec(stip: &Stipulation, options: &Options) -> BattleSpec {
     let kind = battle_kind(stip.play);
+    // A structured stipulation's direct play may end in a forced defender (a CapZug
+    // after the key).
+    let direct_end = match stip.structured.map(|s| (s.sequel, s.hidden)) {
+        Some((Some(Sequel::Forced { unchecked }), hidden)) if kind == BattleKind::Direct => {
+            search::DirectEnd::Forced {
+                unchecked,
+                shown: !hidden,
+            }
+        }
+        _ => search::DirectEnd::Goal,
+    };
     BattleSpec {
         kind,
         goal: stip.goal,
+        direct_end,
         moves: stip.moves,
         // Option Try or SetPlay alone shows keys and tries bare, as the reference solver
         // does; post-key play is a tree.

@@ -26,11 +26,26 @@ pub enum BattleKind {
     SemiReflex,
 }
 
+/// What the attacker's last move must do in direct play.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum DirectEnd {
+    /// Reach the goal itself (`#2`).
+    #[default]
+    Goal,
+    /// Leave the defender forced: it has a move and every move of it reaches the goal,
+    /// and with `unchecked` it is not in check (a structured stipulation's CapZug after a
+    /// key, `3a[/1d[+]a{!+}]d`). With `shown` (no `/`) the defender's moves are shown
+    /// below the attacker's last move, each marked with the goal.
+    Forced { unchecked: bool, shown: bool },
+}
+
 /// What to look for and what to print.
 #[derive(Clone, Debug)]
 pub struct BattleSpec {
     pub kind: BattleKind,
     pub goal: Goal,
+    /// In direct play: the goal of the attacker's last move, or a forced defender.
+    pub direct_end: DirectEnd,
     pub moves: u32,
     /// Build the threat and variation tree under keys and tries.
     pub variations: bool,
@@ -242,17 +257,29 @@ impl<R: Rules> Ctx<'_, R> {
     /// may give check are played.
     fn goal_in_one(&self, pos: &Position<R::Ext>) -> bool {
         let rules = self.rules;
-        let goal = self.spec.goal;
+        let checks_only = self.spec.goal == Goal::Mate && self.spec.direct_end == DirectEnd::Goal;
         let mut moves = MoveList::new();
         super::candidate_moves(rules, pos, &mut moves);
         moves.iter().any(|mv| {
-            if goal == Goal::Mate && !rules.may_check(pos, mv) {
+            if checks_only && !rules.may_check(pos, mv) {
                 return false;
             }
             let mut after = *pos;
             rules.play_into(pos, mv, &mut after);
-            super::legal_after(rules, pos, mv, &after) && goal_reached(rules, mv, &after, goal)
+            super::legal_after(rules, pos, mv, &after) && self.attack_ends(mv, &after)
         })
+    }
+
+    /// Whether the attacker's move to `after` ends direct play successfully: it reaches
+    /// the goal, or leaves the defender forced to it (`DirectEnd`).
+    fn attack_ends(&self, mv: &Move, after: &Position<R::Ext>) -> bool {
+        match self.spec.direct_end {
+            DirectEnd::Goal => goal_reached(self.rules, mv, after, self.spec.goal),
+            DirectEnd::Forced { unchecked, .. } => {
+                !(unchecked && self.rules.in_check(after, after.side))
+                    && forced_to_goal(self.rules, after, self.spec.goal)
+            }
+        }
     }
 
     /// Option Threat t: an attacker move short of the last must check or threaten to win
@@ -297,7 +324,7 @@ impl<R: Rules> Ctx<'_, R> {
 
     /// After an attacker move: does it succeed within `n` attacker moves (this one included)?
     fn wins_after(&self, mv: &Move, after: &Position<R::Ext>, n: u32, spare: u32) -> bool {
-        let goal = || goal_reached(self.rules, mv, after, self.spec.goal);
+        let goal = || self.attack_ends(mv, after);
         if n > 1 && !self.flights_allowed(after) && !goal() {
             return false;
         }
@@ -548,9 +575,16 @@ impl<R: Rules> Ctx<'_, R> {
     ) -> PlayedMove {
         let mut played = annotate(self.rules, before, mv, after, self.spec.goal);
         // The goal is the attacker's in direct play, the defender's otherwise, and
-        // either's in self and (semi-)reflex play with option Quodlibet.
+        // either's in self and (semi-)reflex play with option Quodlibet; no one's where
+        // the attacker ends by forcing the defender, whose moves are not shown.
         let quodlibet = self.spec.quodlibet && self.spec.kind != BattleKind::Direct;
-        if by_attacker != (self.spec.kind == BattleKind::Direct) && !(by_attacker && quodlibet) {
+        let marked = if by_attacker {
+            (self.spec.kind == BattleKind::Direct && self.spec.direct_end == DirectEnd::Goal)
+                || quodlibet
+        } else {
+            self.spec.kind != BattleKind::Direct
+        };
+        if !marked {
             played.result = None;
         }
         played
@@ -587,8 +621,19 @@ impl<R: Rules> Ctx<'_, R> {
     ) -> (Threat, Vec<DefenceNode>) {
         let rules = self.rules;
         let direct = self.spec.kind == BattleKind::Direct;
-        if direct && last.is_some_and(|mv| goal_reached(rules, mv, after, self.spec.goal)) {
-            return (Threat::NotShown, Vec::new());
+        if direct && last.is_some_and(|mv| self.attack_ends(mv, after)) {
+            let forced = match self.spec.direct_end {
+                DirectEnd::Forced { shown: true, .. } => successors(rules, after)
+                    .iter()
+                    .map(|(d, a)| DefenceNode {
+                        mv: annotate(rules, after, d, a, self.spec.goal),
+                        answers: Vec::new(),
+                        refutes: false,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            return (Threat::NotShown, forced);
         }
         let obliged = matches!(self.spec.kind, BattleKind::Reflex | BattleKind::SemiReflex)
             && can_reach_goal_in_one(rules, after, self.spec.goal);
@@ -812,6 +857,7 @@ pub fn solve_streamed<R: Rules>(
     let ends = final_order
         && n == 1
         && spec.kind == BattleKind::Direct
+        && spec.direct_end == DirectEnd::Goal
         && reference_order::has_final_order(spec.goal);
     let root_key = |mv: &Move| {
         if ends {
@@ -921,7 +967,7 @@ pub fn solve_streamed<R: Rules>(
             if spec.max_refutations == 0 || no_tries || limits.expired() {
                 return None;
             }
-            if spec.kind == BattleKind::Direct && goal_reached(rules, mv, after, spec.goal) {
+            if spec.kind == BattleKind::Direct && ctx.attack_ends(mv, after) {
                 return None;
             }
             let refs = ctx.refutations(after, n, spare, spec.max_refutations + 1);

@@ -84,6 +84,7 @@ impl SequelEnd {
         Some(super::BattleSpec {
             kind,
             goal,
+            direct_end: super::DirectEnd::Goal,
             moves,
             variations: true,
             max_refutations: 0,

@@ -20,7 +20,7 @@ mod unit_goals;
 
 pub use battle::{
     solve as solve_battle, solve_streamed as solve_battle_streamed, AttackNode, BattleKind,
-    BattleSolution, BattleSpec, DefenceNode, NonTrivial, RootMove, Threat,
+    BattleSolution, BattleSpec, DefenceNode, DirectEnd, NonTrivial, RootMove, Threat,
 };
 pub use help::{
     help_plan, merge_introduced, obliged_failures, series_plan, solve_plan, solve_plan_streamed,

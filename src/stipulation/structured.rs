@@ -495,7 +495,15 @@ pub(super) fn write(stip: &Stipulation, s: Structure, f: &mut fmt::Formatter<'_>
         };
     }
     if !stip.play.is_help() {
-        return write_battle(f, stip.play, stip.moves, &goal);
+        return match s.sequel {
+            // A direct branch to a forced defender: `3a[/1d[+]a{!+}]d`.
+            Some(sequel) => {
+                write!(f, "{}a[", 2 * stip.moves - 1)?;
+                sequel.write(f, &goal, s.hidden)?;
+                f.write_str("]d")
+            }
+            None => write_battle(f, stip.play, stip.moves, &goal),
+        };
     }
     let half_moves = 2 * stip.moves + u32::from(stip.half);
     let (open, close) = if half_moves % 2 == 1 {
@@ -630,6 +638,14 @@ pub fn lower(tree: &Tree, whole: &str) -> Result<Stipulation, String> {
         BranchKind::Attack => {
             if inverted {
                 return Err(unsupported("\"-\" before battle play"));
+            }
+            if let Some((goal, unchecked, hidden)) = direct_to_forced(branch) {
+                structure.sequel = Some(Sequel::Forced { unchecked });
+                structure.hidden = hidden;
+                return Ok(Stipulation {
+                    structured: Some(structure),
+                    ..Stipulation::new(Play::Direct, goal, n.div_ceil(2))
+                });
             }
             let (play, moves, goal) =
                 battle(branch).ok_or_else(|| unsupported("this battle play"))?;
@@ -780,13 +796,49 @@ fn battle(b: &Branch) -> Option<(Play, u32, Goal)> {
     }
 }
 
+/// `1d[G]a`, or `1d[G]a{!+}` (`unchecked`: not in check either): the side to move has a
+/// move and every move of it reaches the goal G.
+fn forced_defence(b: &Branch) -> Option<(Goal, bool)> {
+    if b.kind != BranchKind::Defence || b.max != 1 || b.min.is_some() || b.parry {
+        return None;
+    }
+    let goal = goal_fork(&b.first)?;
+    match b.second.as_slice() {
+        [] => Some((goal, false)),
+        [Operand::Constraint(Expr::Not(c))] if **c == Expr::Goal(Goal::Check) => Some((goal, true)),
+        _ => None,
+    }
+}
+
+/// A direct branch whose attacker ends by forcing the defender (`3a[/1d[+]a{!+}]d`: in
+/// 2 moves White leaves Black not in check and every black move checking): its goal,
+/// whether the defender must not be in check, and whether its moves are hidden (`/`).
+fn direct_to_forced(b: &Branch) -> Option<(Goal, bool, bool)> {
+    if b.kind != BranchKind::Attack || b.max.is_multiple_of(2) || b.min.is_some() || b.parry {
+        return None;
+    }
+    if !b.second.is_empty() {
+        return None;
+    }
+    let [Operand::Fork(Fork {
+        forced: false,
+        hidden,
+        expr: Expr::Branch(d),
+    })] = b.first.as_slice()
+    else {
+        return None;
+    };
+    let (goal, unchecked) = forced_defence(d)?;
+    Some((goal, unchecked, *hidden))
+}
+
 /// The play after a help branch, and its goal.
 fn sequel(b: &Branch) -> Option<(Sequel, Goal)> {
     if b.min.is_some() || b.parry {
         return None;
     }
     match b.kind {
-        BranchKind::Attack if b.max % 2 == 1 && b.first.is_empty() => {
+        BranchKind::Attack if !b.max.is_multiple_of(2) && b.first.is_empty() => {
             let goal = goal_fork(&b.second)?;
             Some((Sequel::OddSelf { half_moves: b.max }, goal))
         }
@@ -803,15 +855,8 @@ fn sequel(b: &Branch) -> Option<(Sequel, Goal)> {
         }
         BranchKind::Defence => {
             if b.max == 1 {
-                // `1d[G]a{!+}`: not in check, and every move reaches the goal.
-                let goal = goal_fork(&b.first)?;
-                return match b.second.as_slice() {
-                    [] => Some((Sequel::Forced { unchecked: false }, goal)),
-                    [Operand::Constraint(Expr::Not(c))] if **c == Expr::Goal(Goal::Check) => {
-                        Some((Sequel::Forced { unchecked: true }, goal))
-                    }
-                    _ => None,
-                };
+                let (goal, unchecked) = forced_defence(b)?;
+                return Some((Sequel::Forced { unchecked }, goal));
             }
             // `2da[G]`: every defence allows the goal in n more attacker moves.
             if b.max % 2 == 1 || !b.first.is_empty() {
@@ -853,6 +898,8 @@ mod tests {
             ("black 4hh[/2da[#]]", "Black 4hh[/2da[#]]"),
             ("black 3h[4ad[#]]h", "Black 3h[4ad[#]]h"),
             ("black 7h[1ad[#]]h", "Black 7h[1ad[#]]h"),
+            ("white 3a[/1d[+]a{!+}]d", "White 3a[/1d[+]a{!+}]d"),
+            ("white 1a[1d[x]a]d", "White 1a[1d[x]a]d"),
             ("black 1h[/5ad[=]]h", "Black 1h[/5ad[=]]h"),
             ("black 7h[1d[#]a]h", "Black 7h[1d[#]a]h"),
             (
