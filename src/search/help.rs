@@ -906,7 +906,7 @@ pub fn solve_plan_streamed<R: Rules>(
 ) -> HelpSolution {
     if final_positions_apply(plan, limits) {
         if let Some(lines) =
-            super::intelligent::solve_stalemate(rules, pos, plan.steps.len(), table, limits)
+            super::intelligent::solve_stalemate(rules, pos, &plan.steps, table, limits)
         {
             let lines = lines
                 .into_iter()
@@ -953,8 +953,9 @@ fn parries<R: Rules>(
 }
 
 /// Whether a plan is searched through its final positions (`search::intelligent`): a
-/// help-stalemate with every step played, all solutions wanted, and at least
-/// `FINAL_POSITIONS_FROM` half moves. In shorter ones the move-by-move search is the
+/// help-stalemate or a series one (no parries), all solutions wanted, the first moves
+/// neither numbered nor limited (options MoveNumbers, StartMoveNumber: the final
+/// positions do not tell them), and at least `FINAL_POSITIONS_FROM` moves played. In shorter ones the move-by-move search is the
 /// faster, the enumeration of final positions the dearer (the corpus' h=3 with most units:
 /// hpint-032 0.20 s move by move, 1.19 s through final positions; h=4: hpint-033 2.9 s
 /// against 1.6 s; h=5: hpint-073 16.9 s against 0.29 s; one thread).
@@ -962,11 +963,15 @@ fn final_positions_apply(plan: &Plan, limits: &Limits) -> bool {
     plan.end == End::Goal(Goal::Stalemate)
         && !plan.null_moves
         && limits.max_solutions.is_none()
-        && plan.steps.len() >= FINAL_POSITIONS_FROM
+        && !plan.move_numbers
+        && plan.move_range.is_whole()
         && plan
             .steps
             .iter()
-            .all(|s| *s == Step::Play { may_check: true })
+            .filter(|s| matches!(s, Step::Play { .. }))
+            .count()
+            >= FINAL_POSITIONS_FROM
+        && !plan.steps.contains(&Step::Parry)
 }
 
 /// See [`final_positions_apply`].

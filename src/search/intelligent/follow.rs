@@ -1,11 +1,11 @@
-//! The search of one plan: the help play from the start position in which every placed
-//! unit stays within its side's moves of its target.
+//! The search of one plan: the help play (or series) from the start position in which
+//! every placed unit stays within its side's moves of its target.
 
 use super::plans::{Plan, Setup, Target};
 use crate::board::{scramble, Bitboard, Color, Extension, Position, Role, Square};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveKind};
-use crate::search::{position_goal_reached, reach, visit, Limits, Table};
+use crate::search::{null_move, position_goal_reached, reach, visit, Limits, Step, Table};
 use crate::stipulation::Goal;
 use smallvec::SmallVec;
 
@@ -138,38 +138,63 @@ pub(super) struct PlanSearch<'a, R: Rules> {
     table: &'a Table,
     limits: &'a Limits,
     salt: u64,
+    steps: &'a [Step],
+    /// `left[idx][color]`: the moves `color` plays from step `idx` on.
+    left: Vec<[u16; 2]>,
 }
 
-/// Whether both sides can still bring their placed units home: `remaining` half moves
-/// left, `mover` to play.
-fn in_reach(units: &Units, mover: Color, remaining: usize) -> bool {
+/// Per step, the moves each side plays from it on; a pass flips the side to move as a
+/// move does. `start`: the side to move at the first step.
+pub(super) fn moves_left(steps: &[Step], start: Color) -> Vec<[u16; 2]> {
+    let mut left = vec![[0u16; 2]; steps.len() + 1];
+    let movers: Vec<Color> = std::iter::successors(Some(start), |&c| Some(!c))
+        .take(steps.len())
+        .collect();
+    for idx in (0..steps.len()).rev() {
+        left[idx] = left[idx + 1];
+        if matches!(steps[idx], Step::Play { .. }) {
+            left[idx][movers[idx].index()] += 1;
+        }
+    }
+    left
+}
+
+/// Whether both sides can still bring their placed units home with the moves `left`.
+fn in_reach(units: &Units, left: [u16; 2]) -> bool {
     !units.lost
-        && usize::from(units.need(mover)) <= remaining.div_ceil(2)
-        && usize::from(units.need(!mover)) <= remaining / 2
+        && units.need(Color::White) <= left[Color::White.index()]
+        && units.need(Color::Black) <= left[Color::Black.index()]
 }
 
 impl<R: Rules> PlanSearch<'_, R> {
-    /// Collects the lines from `pos` (its units within reach of their targets); returns
-    /// whether there was one.
+    /// Collects the lines from `pos` at step `idx` (its units within reach of their
+    /// targets); returns whether there was one.
     fn search(
         &self,
         pos: &Position<R::Ext>,
         units: &mut Units,
-        remaining: usize,
+        idx: usize,
         path: &mut Vec<Move>,
         out: &mut Vec<Vec<Move>>,
     ) -> bool {
         visit();
-        if remaining == 0 {
+        let Some(&step) = self.steps.get(idx) else {
             if position_goal_reached(self.rules, pos, Goal::Stalemate) {
                 out.push(path.clone());
                 return true;
             }
             return false;
-        }
+        };
         if self.limits.expired_now() {
             return false;
         }
+        let may_check = match step {
+            // The other side plays on: the placed units stand as they are.
+            Step::Pass => return self.search(&null_move(pos), units, idx + 1, path, out),
+            Step::Play { may_check } => may_check,
+            Step::Parry => unreachable!("plans with parries are not searched here"),
+        };
+        let remaining = self.steps.len() - idx;
         let k = pos.hash() ^ self.salt ^ units.hash ^ scramble(remaining as u64 | 1 << 40);
         if self.table.get(k).lose != 0 {
             return false;
@@ -177,7 +202,7 @@ impl<R: Rules> PlanSearch<'_, R> {
         let mover = pos.side;
         // Without spare moves only the placed units that have a way to go may move: any
         // other move leaves their distances as they are.
-        let movers = if usize::from(units.dist[mover.index()]) >= remaining.div_ceil(2) {
+        let movers = if units.dist[mover.index()] >= self.left[idx][mover.index()] {
             units
                 .list
                 .iter()
@@ -189,10 +214,13 @@ impl<R: Rules> PlanSearch<'_, R> {
         };
         let mut found = false;
         self.rules.for_each_child_of(pos, movers, |mv, after| {
+            if !may_check && self.rules.in_check(after, after.side) {
+                return;
+            }
             let record = units.play(mv, mover, after);
-            if in_reach(units, !mover, remaining - 1) {
+            if in_reach(units, self.left[idx + 1]) {
                 path.push(*mv);
-                found |= self.search(after, units, remaining - 1, path, out);
+                found |= self.search(after, units, idx + 1, path, out);
                 path.pop();
             }
             units.undo(record);
@@ -204,14 +232,14 @@ impl<R: Rules> PlanSearch<'_, R> {
     }
 }
 
-/// Every line of `half_moves` half moves from `pos` that ends in stalemate with the
-/// units of `plan` within reach of their targets all along.
+/// Every line of `steps` from `pos` that ends in stalemate with the units of `plan`
+/// within reach of their targets all along.
 pub(super) fn follow<R: Rules>(
     rules: &R,
     pos: &Position<R::Ext>,
     setup: &Setup,
     plan: &Plan,
-    half_moves: usize,
+    steps: &[Step],
     table: &Table,
     limits: &Limits,
 ) -> Vec<Vec<Move>> {
@@ -263,7 +291,8 @@ pub(super) fn follow<R: Rules>(
             salt ^ 0x5555 ^ (i as u64) << 32 ^ (sq.index() as u64) << 8 ^ role.index() as u64,
         );
     }
-    if !in_reach(&units, pos.side, half_moves) {
+    let left = moves_left(steps, pos.side);
+    if !in_reach(&units, left[0]) {
         return Vec::new();
     }
     let search = PlanSearch {
@@ -271,9 +300,11 @@ pub(super) fn follow<R: Rules>(
         table,
         limits,
         salt,
+        steps,
+        left,
     };
     let mut out = Vec::new();
     let mut path = Vec::new();
-    limits.counted(|| search.search(pos, &mut units, half_moves, &mut path, &mut out));
+    limits.counted(|| search.search(pos, &mut units, 0, &mut path, &mut out));
     out
 }

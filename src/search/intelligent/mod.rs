@@ -1,5 +1,5 @@
-//! Help-stalemates under orthodox rules solved through their final positions, as
-//! Popeye's option `Intelligent` does.
+//! Help-stalemates and series help-stalemates under orthodox rules solved through
+//! their final positions, as Popeye's option `Intelligent` does.
 //!
 //! In the final position of a help-stalemate the side to be stalemated (the defender) has
 //! no move: every square next to its king holds one of its units or is guarded, and each
@@ -24,31 +24,47 @@
 mod follow;
 mod plans;
 
-use super::{Limits, Table};
-use crate::board::Position;
+use super::{null_move, Limits, Step, Table};
+use crate::board::{Bitboard, Color, Position, Square};
 use crate::conditions::Rules;
 use crate::movegen::Move;
 use rayon::prelude::*;
 use std::collections::HashSet;
 
-/// Every line of `half_moves` half moves from `pos` after which the side then to move is
-/// stalemated, under orthodox rules, in the order of the move-by-move search; `None`
-/// where the method does not apply (other rules, castling rights, a king missing) or gives
-/// up, and the move-by-move search is left to do it.
+/// Every line of `steps` (help moves, or a series with the other side passing) from
+/// `pos` after which the side then to move is stalemated, under orthodox rules, in the
+/// order of the move-by-move search; `None` where the method does not apply (other
+/// rules, castling rights, a king missing, a parry step) or gives up, and the
+/// move-by-move search is left to do it.
 pub(super) fn solve_stalemate<R: Rules>(
     rules: &R,
     pos: &Position<R::Ext>,
-    half_moves: usize,
+    steps: &[Step],
     table: &Table,
     limits: &Limits,
 ) -> Option<Vec<Vec<Move>>> {
-    if !R::ORTHODOX_MOVEMENT || pos.castling.is_nonempty() || half_moves == 0 {
+    if !R::ORTHODOX_MOVEMENT
+        || may_castle(pos.castling)
+        || steps.is_empty()
+        || steps.contains(&Step::Parry)
+    {
         return None;
     }
-    let lines = plans::for_each_king_square(pos, half_moves, |setup, plans| {
+    // The side to move after the last step is the one stalemated.
+    let defender = if steps.len().is_multiple_of(2) {
+        pos.side
+    } else {
+        !pos.side
+    };
+    let left = follow::moves_left(steps, pos.side)[0];
+    let (d_moves, a_moves) = (
+        usize::from(left[defender.index()]),
+        usize::from(left[(!defender).index()]),
+    );
+    let lines = plans::for_each_king_square(pos, defender, d_moves, a_moves, |setup, plans| {
         plans
             .par_iter()
-            .map(|plan| follow::follow(rules, pos, setup, plan, half_moves, table, limits))
+            .map(|plan| follow::follow(rules, pos, setup, plan, steps, table, limits))
             .collect::<Vec<_>>()
     })?;
     // A line may fit several plans.
@@ -59,19 +75,38 @@ pub(super) fn solve_stalemate<R: Rules>(
         .flatten()
         .filter(|line| seen.insert(line.clone()))
         .collect();
-    sort_in_generation_order(rules, pos, &mut all);
+    sort_in_generation_order(rules, pos, steps, &mut all);
     // Then in the reference solver's order, as the move-by-move search hands them on.
     all.sort_by_cached_key(|line| super::reference_order::line_key(line, None));
     Some(all)
 }
 
+/// Whether a castling may still come: a king and a rook of one colour keep their
+/// rights (a king on e1 alone has one, as the reference solver grants them).
+fn may_castle(castling: Bitboard) -> bool {
+    Color::ALL.iter().any(|&c| {
+        let at = |file| castling.contains(Square::from_coords(file, c.back_rank()));
+        at(4) && (at(0) || at(7))
+    })
+}
+
 /// Puts lines in the order a plain search generates them: by the rank of each move among
 /// the legal moves of its position, first move first.
-fn sort_in_generation_order<R: Rules>(rules: &R, pos: &Position<R::Ext>, lines: &mut [Vec<Move>]) {
+fn sort_in_generation_order<R: Rules>(
+    rules: &R,
+    pos: &Position<R::Ext>,
+    steps: &[Step],
+    lines: &mut [Vec<Move>],
+) {
     let ranks = |line: &Vec<Move>| -> Vec<usize> {
         let mut p = *pos;
+        let mut passes = steps.iter().map(|s| *s == Step::Pass);
         line.iter()
             .map(|mv| {
+                // The passes before this move's step.
+                while passes.next() == Some(true) {
+                    p = null_move(&p);
+                }
                 let moves = super::successors(rules, &p);
                 let i = moves
                     .iter()
@@ -90,7 +125,7 @@ mod tests {
     use super::*;
     use crate::board::{Bitboard, Board, Color, Piece, Role, Square};
     use crate::conditions::Orthodox;
-    use crate::search::help::{help_plan, solve_plan_move_by_move};
+    use crate::search::help::{help_plan, series_plan, solve_plan_move_by_move, End};
     use crate::stipulation::Goal;
 
     /// Pseudo-random numbers below `n` (xorshift).
@@ -171,8 +206,10 @@ mod tests {
     }
 
     /// The final-position search finds exactly the lines of the move-by-move search, in
-    /// the same order, on random positions built to be near a stalemate, with lines of one
-    /// to six half moves. (The solver uses it from seven on, where the move-by-move search
+    /// the same order, on random positions built to be near a stalemate: help play of one
+    /// to six half moves, and series help-stalemates (`ser-h=n`: the series side's n
+    /// moves, the other side passing, then the other side's stalemating move) of one to
+    /// four moves. (The solver uses it from seven moves on, where the move-by-move search
     /// of random positions takes too long for a unit test; the problems under `problems/`
     /// and the corpus cover those.)
     #[test]
@@ -180,24 +217,33 @@ mod tests {
         let rules = Orthodox;
         let table = Table::new(16);
         let mut next = numbers(0x5555_AAAA_3333);
-        let mut with_solutions = 0;
+        let mut with_solutions = [0; 2];
         let mut gave_up = 0;
         let mut tried = 0;
-        while tried < 12000 {
-            let plies = 1 + tried % 5 + usize::from(tried % 20 == 1);
+        while tried < 16000 {
+            // Every fourth position a series, its side the one stalemated.
+            let series = tried % 4 == 3;
+            let plan = if series {
+                series_plan(1 + tried / 4 % 4, true, End::Goal(Goal::Stalemate))
+            } else {
+                help_plan(
+                    1 + tried % 5 + usize::from(tried % 20 == 1),
+                    Goal::Stalemate,
+                )
+            };
+            let plies = plan.steps.len();
             let Some(pos) = random_position(&mut next, plies) else {
                 continue;
             };
             tried += 1;
             let limits = Limits::default();
-            let plan = help_plan(plies, Goal::Stalemate);
             let expected: Vec<Vec<Move>> =
                 solve_plan_move_by_move(&rules, &pos, &plan, &table, &limits, &())
                     .lines
                     .into_iter()
                     .map(|line| line.moves.into_iter().map(|m| m.mv).collect())
                     .collect();
-            let Some(found) = solve_stalemate(&rules, &pos, plies, &table, &limits) else {
+            let Some(found) = solve_stalemate(&rules, &pos, &plan.steps, &table, &limits) else {
                 // The enumeration gave up (too many plans).
                 gave_up += 1;
                 continue;
@@ -218,7 +264,8 @@ mod tests {
                 let missing: Vec<_> = e.iter().filter(|l| !f.contains(l)).collect();
                 let extra: Vec<_> = f.iter().filter(|l| !e.contains(l)).collect();
                 panic!(
-                    "{plies} plies, {:?} to move, units {:?}: missing {missing:?}, extra {extra:?}",
+                    "{:?}, {:?} to move, units {:?}: missing {missing:?}, extra {extra:?}",
+                    plan.steps,
                     pos.side,
                     pos.board
                         .units()
@@ -226,12 +273,12 @@ mod tests {
                         .collect::<Vec<_>>()
                 );
             }
-            with_solutions += usize::from(!expected.is_empty());
+            with_solutions[usize::from(series)] += usize::from(!expected.is_empty());
         }
         // The test means something only if many positions have solutions.
         assert!(
-            with_solutions > 1000,
-            "only {with_solutions} positions with a solution"
+            with_solutions[0] > 1000 && with_solutions[1] > 200,
+            "only {with_solutions:?} positions with a solution (help, series)"
         );
         assert!(gave_up < 10, "the enumeration gave up {gave_up} times");
     }

@@ -469,21 +469,19 @@ impl Enumerator<'_> {
     }
 }
 
-/// The plans of a help-stalemate in `half_moves` half moves from `pos`, enumerated for
-/// each square of the stalemated king in parallel (the plans of different squares differ),
-/// each square's handed to `each` as soon as they are known: so the threads that finish
-/// enumerating go on to search plans. `None` when a king is missing, the moves are too
-/// many to count, or the enumeration gives up (`MAX_STEPS`; then `each` is called no more).
+/// The plans of a help-stalemate from `pos` in which the `defender`, to be stalemated,
+/// has `d_moves` moves and the other side `a_moves`, enumerated for each square of the
+/// stalemated king in parallel (the plans of different squares differ), each square's
+/// handed to `each` as soon as they are known: so the threads that finish enumerating go
+/// on to search plans. `None` when a king is missing, the moves are too many to count, or
+/// the enumeration gives up (`MAX_STEPS`; then `each` is called no more).
 pub(super) fn for_each_king_square<E: Extension, T: Send>(
     pos: &Position<E>,
-    half_moves: usize,
+    defender: Color,
+    d_moves: usize,
+    a_moves: usize,
     each: impl Fn(&Setup, &[Plan]) -> T + Sync,
 ) -> Option<Vec<T>> {
-    let defender = if half_moves.is_multiple_of(2) {
-        pos.side
-    } else {
-        !pos.side
-    };
     let board = &pos.board;
     board.king(defender)?;
     board.king(!defender)?;
@@ -494,12 +492,6 @@ pub(super) fn for_each_king_square<E: Extension, T: Send>(
             .map(|(sq, p)| Unit { sq, role: p.role })
             .collect()
     };
-    let d_moves = if defender == pos.side {
-        half_moves.div_ceil(2)
-    } else {
-        half_moves / 2
-    };
-    let a_moves = half_moves - d_moves;
     let (d_moves, a_moves) = (u8::try_from(d_moves).ok()?, u8::try_from(a_moves).ok()?);
     let d_units = units_of(defender);
     let d_options = d_units
