@@ -150,43 +150,47 @@ kinds! {
     Siren = 51, "SI", "siren", PIECE, [quiet(&walk::QUEEN, RIDE), capture(&walk::QUEEN, Locust)];
     Triton = 52, "TR", "triton", PIECE, [quiet(&walk::WAZIR, RIDE), capture(&walk::WAZIR, Locust)];
     Nereide = 53, "ND", "nereide", PIECE, [quiet(&walk::FERS, RIDE), capture(&walk::FERS, Locust)];
-    Edgehog = 54, "EH", "edgehog", PIECE, [lines(&walk::QUEEN, EdgeRide)];
-    Moa = 55, "MO", "moa", PIECE, [lines(&walk::KNIGHT, Lame { diagonal: true })];
-    RookHopper = 56, "RH", "rook-hopper", PIECE, [lines(&walk::WAZIR, HOP)];
-    BishopHopper = 57, "BH", "bishop-hopper", PIECE, [lines(&walk::FERS, HOP)];
-    ContraGrasshopper = 58, "CG", "contra-grasshopper", PIECE, [lines(&walk::QUEEN, ContraHop)];
-    Okapi = 59, "OK", "okapi", PIECE, [lines(&walk::OKAPI, LEAP)];
-    Leaper37 = 60, "37", "3:7-leaper", PIECE, [lines(&walk::LEAP_37, LEAP)];
-    Grasshopper2 = 61, "G2", "grasshopper-2", PIECE, [lines(&walk::QUEEN, Hop { beyond: 2 })];
-    Grasshopper3 = 62, "G3", "grasshopper-3", PIECE, [lines(&walk::QUEEN, Hop { beyond: 3 })];
-    Leaper16 = 63, "16", "1:6-leaper", PIECE, [lines(&walk::LEAP_16, LEAP)];
-    Leaper24 = 64, "24", "2:4-leaper", PIECE, [lines(&walk::LEAP_24, LEAP)];
-    Leaper35 = 65, "35", "3:5-leaper", PIECE, [lines(&walk::LEAP_35, LEAP)];
-    KingHopper = 66, "KH", "kinghopper", PIECE, [lines(&walk::QUEEN, LeapHop)];
-    Orix = 67, "OR", "orix", PIECE, [lines(&walk::QUEEN, EquiHop)];
-    Leaper15 = 68, "15", "1:5-leaper", PIECE, [lines(&walk::LEAP_15, LEAP)];
-    Leaper25 = 69, "25", "2:5-leaper", PIECE, [lines(&walk::LEAP_25, LEAP)];
-    Gral = 70, "GL", "gral", PIECE, [lines(&walk::ALFIL, LEAP), lines(&walk::WAZIR, HOP)];
-    RookLocust = 71, "LR", "rook locust", PIECE, [capture(&walk::WAZIR, Locust)];
-    BishopLocust = 72, "LB", "bishop locust", PIECE, [capture(&walk::FERS, Locust)];
-    NightriderLocust = 73, "LN", "nightrider locust", PIECE, [capture(&walk::KNIGHT, Locust)];
-    WazirRider = 74, "WR", "wazirrider", PIECE, [lines(&walk::WAZIR, RIDE)];
-    FersRider = 75, "FR", "fersrider", PIECE, [lines(&walk::FERS, RIDE)];
-    Bison = 76, "BI", "bison", PIECE, [lines(&walk::BISON, LEAP)];
-    Elephant = 77, "ET", "elephant", PIECE, [lines(&walk::ELEPHANT, RIDE)];
-    Nao = 78, "NA", "nao", PIECE, [quiet(&walk::KNIGHT, RIDE), capture(&walk::KNIGHT, Lion)];
-    Rao = 79, "RA", "rao", PIECE, [
+    // No walk of its own: an orphan moves, captures and observes with the walks of the
+    // enemy units observing it, directly or through a chain of orphans
+    // (`movegen::orphan`).
+    Orphan = 54, "O", "orphan", PIECE, [];
+    Edgehog = 55, "EH", "edgehog", PIECE, [lines(&walk::QUEEN, EdgeRide)];
+    Moa = 56, "MO", "moa", PIECE, [lines(&walk::KNIGHT, Lame { diagonal: true })];
+    RookHopper = 57, "RH", "rook-hopper", PIECE, [lines(&walk::WAZIR, HOP)];
+    BishopHopper = 58, "BH", "bishop-hopper", PIECE, [lines(&walk::FERS, HOP)];
+    ContraGrasshopper = 59, "CG", "contra-grasshopper", PIECE, [lines(&walk::QUEEN, ContraHop)];
+    Okapi = 60, "OK", "okapi", PIECE, [lines(&walk::OKAPI, LEAP)];
+    Leaper37 = 61, "37", "3:7-leaper", PIECE, [lines(&walk::LEAP_37, LEAP)];
+    Grasshopper2 = 62, "G2", "grasshopper-2", PIECE, [lines(&walk::QUEEN, Hop { beyond: 2 })];
+    Grasshopper3 = 63, "G3", "grasshopper-3", PIECE, [lines(&walk::QUEEN, Hop { beyond: 3 })];
+    Leaper16 = 64, "16", "1:6-leaper", PIECE, [lines(&walk::LEAP_16, LEAP)];
+    Leaper24 = 65, "24", "2:4-leaper", PIECE, [lines(&walk::LEAP_24, LEAP)];
+    Leaper35 = 66, "35", "3:5-leaper", PIECE, [lines(&walk::LEAP_35, LEAP)];
+    KingHopper = 67, "KH", "kinghopper", PIECE, [lines(&walk::QUEEN, LeapHop)];
+    Orix = 68, "OR", "orix", PIECE, [lines(&walk::QUEEN, EquiHop)];
+    Leaper15 = 69, "15", "1:5-leaper", PIECE, [lines(&walk::LEAP_15, LEAP)];
+    Leaper25 = 70, "25", "2:5-leaper", PIECE, [lines(&walk::LEAP_25, LEAP)];
+    Gral = 71, "GL", "gral", PIECE, [lines(&walk::ALFIL, LEAP), lines(&walk::WAZIR, HOP)];
+    RookLocust = 72, "LR", "rook locust", PIECE, [capture(&walk::WAZIR, Locust)];
+    BishopLocust = 73, "LB", "bishop locust", PIECE, [capture(&walk::FERS, Locust)];
+    NightriderLocust = 74, "LN", "nightrider locust", PIECE, [capture(&walk::KNIGHT, Locust)];
+    WazirRider = 75, "WR", "wazirrider", PIECE, [lines(&walk::WAZIR, RIDE)];
+    FersRider = 76, "FR", "fersrider", PIECE, [lines(&walk::FERS, RIDE)];
+    Bison = 77, "BI", "bison", PIECE, [lines(&walk::BISON, LEAP)];
+    Elephant = 78, "ET", "elephant", PIECE, [lines(&walk::ELEPHANT, RIDE)];
+    Nao = 79, "NA", "nao", PIECE, [quiet(&walk::KNIGHT, RIDE), capture(&walk::KNIGHT, Lion)];
+    Rao = 80, "RA", "rao", PIECE, [
         part(Path::Circles, Ride, Mode::Quiet),
         part(Path::Circles, Lion, Mode::Capture),
     ];
-    Scorpion = 80, "SO", "scorpion", PIECE, [lines(&walk::QUEEN, LEAP), lines(&walk::QUEEN, HOP)];
-    Leaper36 = 81, "36", "3:6-leaper", PIECE, [lines(&walk::LEAP_36, LEAP)];
-    NightriderLion = 82, "NL", "nightrider-lion", PIECE, [lines(&walk::KNIGHT, Lion)];
-    Dolphin = 83, "DO", "dolphin", PIECE, [lines(&walk::QUEEN, Kangaroo), lines(&walk::QUEEN, HOP)];
-    Zebu = 84, "ZE", "zebu", PIECE, [lines(&walk::ZEBU, LEAP)];
-    NonstopOrix = 85, "NO", "nonstop orix", PIECE, [lines(&walk::ORIX_LEAPS, LeapHop)];
-    KnightHopper = 86, "KP", "knighthopper", PIECE, [lines(&walk::KNIGHT, LeapHop)];
-    Poseidon = 87, "PO", "poseidon", Class::Royal, [
+    Scorpion = 81, "SO", "scorpion", PIECE, [lines(&walk::QUEEN, LEAP), lines(&walk::QUEEN, HOP)];
+    Leaper36 = 82, "36", "3:6-leaper", PIECE, [lines(&walk::LEAP_36, LEAP)];
+    NightriderLion = 83, "NL", "nightrider-lion", PIECE, [lines(&walk::KNIGHT, Lion)];
+    Dolphin = 84, "DO", "dolphin", PIECE, [lines(&walk::QUEEN, Kangaroo), lines(&walk::QUEEN, HOP)];
+    Zebu = 85, "ZE", "zebu", PIECE, [lines(&walk::ZEBU, LEAP)];
+    NonstopOrix = 86, "NO", "nonstop orix", PIECE, [lines(&walk::ORIX_LEAPS, LeapHop)];
+    KnightHopper = 87, "KP", "knighthopper", PIECE, [lines(&walk::KNIGHT, LeapHop)];
+    Poseidon = 88, "PO", "poseidon", Class::Royal, [
         quiet(&walk::QUEEN, LEAP),
         capture(&walk::QUEEN, LeapLocust),
     ];
@@ -204,7 +208,6 @@ pub const UNSUPPORTED_CODES: &[(&str, &str)] = &[
     ("DS", "diagonalspiralspringer"),
     ("BK", "bouncy knight"),
     ("CT", "CAT"),
-    ("O", "orphan"),
     ("RR", "rook/bishop-hunter"),
     ("BR", "bishop/rook-hunter"),
     ("AO", "maorider"),

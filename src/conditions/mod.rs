@@ -316,7 +316,10 @@ pub(crate) fn scatter_units(
     next: &mut impl FnMut() -> u64,
 ) {
     use crate::board::Role;
-    let kinds: Vec<Role> = Role::all().filter(|r| !r.is_royal()).collect();
+    // Not orphans: they are not combined with conditions (`resolve`).
+    let kinds: Vec<Role> = Role::all()
+        .filter(|r| !r.is_royal() && *r != Role::Orphan)
+        .collect();
     for _ in 0..count {
         let sq = Square::new((next() % 64) as u8);
         if board.occupied().contains(sq) {

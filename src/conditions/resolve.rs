@@ -71,6 +71,8 @@ pub struct UnitMarks {
     pub neutral: Option<Span>,
     /// The first unit with the chameleon attribute.
     pub chameleon: Option<Span>,
+    /// The first orphan.
+    pub orphan: Option<Span>,
     pub promotions: Promotions,
 }
 
@@ -89,6 +91,10 @@ impl UnitMarks {
             royal: units.iter().find(|u| u.royal).map(|u| u.span),
             neutral: units.iter().find(|u| u.neutral).map(|u| u.span),
             chameleon: units.iter().find(|u| u.chameleon).map(|u| u.span),
+            orphan: units
+                .iter()
+                .find(|u| u.role == Role::Orphan)
+                .map(|u| u.span),
             promotions: Promotions::with(units.iter().map(|u| u.role)),
         }
     }
@@ -167,6 +173,21 @@ pub fn resolve_for(
     // Declaring a unit's board switches Alice chess on, as in Popeye.
     let alice =
         names_alice(words).or_else(|| marks.alice_board.map(|span| (AliceVariant::Classic, span)));
+    // An orphan's walks come from the units observing it; the conditions' own ways of
+    // observing and moving are not built into that yet.
+    if let Some(span) = marks.orphan {
+        let attributes = marks
+            .kamikaze
+            .or(marks.royal)
+            .or(marks.neutral)
+            .or(marks.chameleon);
+        if fairy.is_some() || alice.is_some() || attributes.is_some() {
+            return Err(ConditionError {
+                span,
+                message: "orphans combined with conditions or with unit attributes (royal, kamikaze, neutral, chameleon, Alice boards) are not supported".into(),
+            });
+        }
+    }
     if let Some((variant, span)) = alice {
         // Alice chess with a Circe whose captured units are reborn on the board they were
         // taken on (checked with the reference solver, which has no offshoots); the other

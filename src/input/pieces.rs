@@ -244,8 +244,8 @@ mod tests {
             e.message,
             "fairy piece \"SS\" (spiralspringer) in \"ssa1\" is not supported"
         );
-        let e = parse_piece_token("Oa1").unwrap_err();
-        assert!(e.message.contains("(orphan)"), "{}", e.message);
+        let e = parse_piece_token("Fa1").unwrap_err();
+        assert!(e.message.contains("(friend)"), "{}", e.message);
         assert!(e.message.contains("not supported"), "{}", e.message);
         let e = parse_piece_token(".xya1").unwrap_err();
         assert!(e.message.contains("fairy piece \".XY\""), "{}", e.message);

@@ -5,6 +5,7 @@ pub mod attacks;
 mod legal;
 mod make;
 mod moves;
+pub mod orphan;
 mod pseudo;
 pub mod walks;
 

@@ -82,11 +82,28 @@ fn fairy_attackers<F: FairyStore>(
     let mut out = Bitboard::EMPTY;
     for from in (board.fairy_units() & board.by_color(by)).without(sq) {
         let role = board.role_at(from).expect("a fairy unit");
-        if walks::observes(Piece::new(by, role), from, sq, occupied) {
+        if fairy_observes(board, Piece::new(by, role), from, sq, occupied) {
             out = out.with(from);
         }
     }
     out
+}
+
+/// Whether the fairy unit `piece` on `from` could capture a unit on `sq`: by its walk,
+/// or an orphan by the walks it borrows.
+#[inline]
+fn fairy_observes<F: FairyStore>(
+    board: &Board<F>,
+    piece: Piece,
+    from: Square,
+    sq: Square,
+    occupied: Bitboard,
+) -> bool {
+    if piece.role == Role::Orphan {
+        super::orphan::observes_from(board, piece.color, from, sq, occupied)
+    } else {
+        walks::observes(piece, from, sq, occupied)
+    }
 }
 
 /// Pawns standing on their own first rank: Popeye lets them neither move nor capture.
@@ -118,7 +135,7 @@ pub fn attacked<F: FairyStore>(
             .into_iter()
             .any(|from| {
                 let role = board.role_at(from).expect("a fairy unit");
-                walks::observes(Piece::new(by, role), from, sq, occupied)
+                fairy_observes(board, Piece::new(by, role), from, sq, occupied)
             })
 }
 
@@ -425,6 +442,10 @@ fn fairy_moves<E: Extension>(
     let board = &pos.board;
     let side = piece.color;
     let role = piece.role;
+    if role == Role::Orphan {
+        orphan_moves(pos, piece, from, gen, promotions, out);
+        return;
+    }
     let pawn = role.is_pawn();
     walk_moves(pos, from, role, piece, gen, promotions, true, out);
     // En passant: a pawn kind that takes straight or diagonally one step forward takes a
@@ -449,6 +470,75 @@ fn fairy_moves<E: Extension>(
                     }
                 }
             }
+        }
+    }
+}
+
+/// The moves of an orphan: those of each walk it borrows (`orphan`), a move that two
+/// walks give once, in the order of the walks.
+#[inline(never)]
+fn orphan_moves<E: Extension>(
+    pos: &Position<E>,
+    piece: Piece,
+    from: Square,
+    gen: Gen,
+    promotions: Promotions,
+    out: &mut impl MoveSink,
+) {
+    let board = &pos.board;
+    let side = piece.color;
+    let mut moves = MoveList::new();
+    for walk in super::orphan::walks(board, from, side, board.occupied()) {
+        if walk == Role::Pawn && from.rank() == side.back_rank() {
+            // A pawn kind stays on its first rank; an orphan with the pawn's walk steps
+            // and captures from there as from any other rank (the reference solver's
+            // "pawned orphan").
+            if let Some(to) = from.offset(0, side.forward()) {
+                if !board.occupied().contains(to) {
+                    push_at(
+                        &mut moves,
+                        from,
+                        to,
+                        to,
+                        Role::Orphan,
+                        MoveKind::Quiet,
+                        None,
+                        None,
+                    );
+                }
+            }
+            if gen == Gen::All {
+                for to in attacks::pawn(side, from) & board.by_color(!side) {
+                    let captured = board.unit_for(to, !side);
+                    push_at(
+                        &mut moves,
+                        from,
+                        to,
+                        to,
+                        Role::Orphan,
+                        MoveKind::Capture,
+                        None,
+                        captured,
+                    );
+                }
+            }
+            continue;
+        }
+        let walk = Piece::new(side, walk);
+        walk_moves(
+            pos,
+            from,
+            Role::Orphan,
+            walk,
+            gen,
+            promotions,
+            true,
+            &mut moves,
+        );
+    }
+    for (i, mv) in moves.iter().enumerate() {
+        if !moves[..i].contains(mv) {
+            out.put(*mv);
         }
     }
 }

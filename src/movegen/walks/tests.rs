@@ -86,8 +86,9 @@ fn every_kind_moves_and_observes_as_its_reference_walk_says() {
             }
         }
     }
+    // The dummy has no move; the orphan's walks are borrowed (`movegen::orphan`).
     for role in Role::all() {
-        if role != Role::Dummy {
+        if role != Role::Dummy && role != Role::Orphan {
             assert!(
                 moves_seen[role.index()] > 0,
                 "{} never moved",
