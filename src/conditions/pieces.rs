@@ -15,11 +15,25 @@ use std::ops::ControlFlow;
 pub struct FairyPieces {
     /// What a pawn may promote to (the problem's fairy kinds too).
     pub promotions: Promotions,
+    /// The problem has orphans: their walks depend on the units that observe them, and
+    /// those on theirs, so any move may change what they attack; every move is played
+    /// to be judged.
+    pub orphans: bool,
 }
 
 type Pos = Position<Plain<FairyUnits>>;
 
 impl FairyPieces {
+    /// The judge of moves without playing them, where there may be one.
+    #[inline(always)]
+    fn judge(&self, pos: &Pos) -> Option<PlainLegality> {
+        if self.orphans {
+            None
+        } else {
+            PlainLegality::new(pos)
+        }
+    }
+
     /// Whether `mv` leaves the mover's king unattacked: judged without playing where the
     /// judge can, else played.
     #[inline(always)]
@@ -66,7 +80,7 @@ impl FairyPieces {
         let mut sink = Visiting {
             rules: self,
             pos,
-            judge: PlainLegality::new(pos),
+            judge: self.judge(pos),
             unit: MoveList::new(),
             visit,
         };
@@ -173,7 +187,7 @@ impl Rules for FairyPieces {
     #[inline]
     fn legal_moves(&self, pos: &Pos, out: &mut MoveList) {
         self.pseudo_legal(pos, out);
-        let judge = PlainLegality::new(pos);
+        let judge = self.judge(pos);
         out.retain(|mv| self.legal(judge.as_ref(), pos, mv));
     }
 
@@ -200,7 +214,7 @@ impl Rules for FairyPieces {
         let mut sink = FirstLegal {
             rules: self,
             pos,
-            judge: PlainLegality::new(pos),
+            judge: self.judge(pos),
             unit: MoveList::new(),
         };
         movegen::generate(pos, Gen::All, Bitboard::FULL, self.promotions, &mut sink).is_break()

@@ -117,6 +117,7 @@ impl RuleSet {
                 let mut f = Fairy::default();
                 f.promotions = p.promotions;
                 f.fairy_units = true;
+                f.orphans = p.orphans;
                 f
             }
             RuleSet::Fairy(f) => f,
@@ -315,6 +316,7 @@ pub fn resolve_for(
         (None, None, None) => RuleSet::Orthodox,
         (None, None, Some(_)) => RuleSet::FairyPieces(FairyPieces {
             promotions: marks.promotions,
+            orphans: marks.orphan.is_some(),
         }),
         (fairy, _, _) => {
             let mut rules: Fairy = fairy.unwrap_or_default();

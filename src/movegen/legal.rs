@@ -230,11 +230,6 @@ impl PlainLegality {
         }
         if E::Fairy::ENABLED {
             let board = &pos.board;
-            // An orphan's walks depend on the units that observe it, and those on theirs:
-            // any move may change what it attacks, so every move is played to be judged.
-            if board.by_role(Role::Orphan).is_nonempty() {
-                return None;
-            }
             let enemies = board.fairy_units() & board.by_color(!pos.side);
             if enemies
                 .into_iter()

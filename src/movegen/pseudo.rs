@@ -90,8 +90,8 @@ fn fairy_attackers<F: FairyStore>(
 }
 
 /// Whether the fairy unit `piece` on `from` could capture a unit on `sq`: by its walk,
-/// or an orphan by the walks it borrows.
-#[inline]
+/// or an orphan (whose own walk is empty) by the walks it borrows.
+#[inline(always)]
 fn fairy_observes<F: FairyStore>(
     board: &Board<F>,
     piece: Piece,
@@ -99,11 +99,19 @@ fn fairy_observes<F: FairyStore>(
     sq: Square,
     occupied: Bitboard,
 ) -> bool {
-    if piece.role == Role::Orphan {
-        super::orphan::observes_from(board, piece.color, from, sq, occupied)
-    } else {
-        walks::observes(piece, from, sq, occupied)
-    }
+    walks::observes(piece, from, sq, occupied)
+        || (piece.role == Role::Orphan && orphan_observes(board, piece.color, from, sq, occupied))
+}
+
+#[inline(never)]
+fn orphan_observes<F: FairyStore>(
+    board: &Board<F>,
+    by: Color,
+    from: Square,
+    sq: Square,
+    occupied: Bitboard,
+) -> bool {
+    super::orphan::observes_from(board, by, from, sq, occupied)
 }
 
 /// Pawns standing on their own first rank: Popeye lets them neither move nor capture.

@@ -120,6 +120,10 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     /// The positions carry every unit's diagram square, which the goals of the units'
     /// diagram squares ask (circuit, exchange, kiss).
     pub follow_units: bool,
+    /// The problem has orphans (only without conditions: the goals of the diagram
+    /// squares bring them here): any move may lend one a walk or take one away, so
+    /// moves are played to be judged.
+    pub orphans: bool,
     layout: PhantomData<(O, F)>,
 }
 
@@ -212,6 +216,7 @@ impl Fairy {
             chameleons: self.chameleons,
             make_take: self.make_take,
             follow_units: self.follow_units,
+            orphans: self.orphans,
             layout: PhantomData,
         }
     }
@@ -388,6 +393,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             || self.lese_majeste
             || self.make_take
             || (self.first_rank_pawns_check() && first_rank_pawns(&pos.board).is_nonempty())
+            || self.orphans
         {
             return None;
         }
