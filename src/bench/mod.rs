@@ -60,6 +60,7 @@ pub const CONDITIONS: &[&str] = &[
     "riders",
     "hoppers",
     "chinese",
+    "orphans",
 ];
 
 /// The piece families: rows under no condition with some orthodox pieces of the bench
@@ -91,6 +92,12 @@ pub const FAMILIES: &[(&str, &[(Role, Role)])] = &[
             (Role::Rook, Role::Pao),
             (Role::Queen, Role::Leo),
         ],
+    ),
+    // Knights and bishops that move only with the walks of the enemy units observing
+    // them, and make every move be played to be judged.
+    (
+        "orphans",
+        &[(Role::Knight, Role::Orphan), (Role::Bishop, Role::Orphan)],
     ),
 ];
 
