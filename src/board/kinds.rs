@@ -190,7 +190,11 @@ kinds! {
     Zebu = 85, "ZE", "zebu", PIECE, [lines(&walk::ZEBU, LEAP)];
     NonstopOrix = 86, "NO", "nonstop orix", PIECE, [lines(&walk::ORIX_LEAPS, LeapHop)];
     KnightHopper = 87, "KP", "knighthopper", PIECE, [lines(&walk::KNIGHT, LeapHop)];
-    Poseidon = 88, "PO", "poseidon", Class::Royal, [
+    MarineKnight = 88, "MS", "marine knight", PIECE, [
+        quiet(&walk::KNIGHT, LEAP),
+        capture(&walk::KNIGHT, LeapLocust),
+    ];
+    Poseidon = 89, "PO", "poseidon", Class::Royal, [
         quiet(&walk::QUEEN, LEAP),
         capture(&walk::QUEEN, LeapLocust),
     ];
@@ -258,7 +262,6 @@ pub const UNSUPPORTED_CODES: &[(&str, &str)] = &[
     ("KO", "kao"),
     ("SH", "ship"),
     ("GY", "gryphon"),
-    ("MS", "marine knight"),
     ("MP", "marine pawn"),
     ("MH", "marine ship"),
     ("ST", "sting"),

@@ -98,7 +98,7 @@ impl Role {
     /// Orthodox promotion choices, in the order Popeye lists them.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Knight, Role::Rook, Role::Bishop];
     /// How many kinds there are.
-    pub const COUNT: usize = 89;
+    pub const COUNT: usize = 90;
 
     /// The kind of index `i` (below [`Role::COUNT`]), for the table of kinds.
     pub(super) const fn of_index(i: u8) -> Role {
