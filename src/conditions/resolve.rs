@@ -77,6 +77,15 @@ pub struct UnitMarks {
 }
 
 impl UnitMarks {
+    /// The first unit with an attribute (kamikaze, royal beyond a king, neutral,
+    /// chameleon).
+    fn attribute(&self) -> Option<Span> {
+        self.kamikaze
+            .or(self.royal)
+            .or(self.neutral)
+            .or(self.chameleon)
+    }
+
     /// The first unit on a stated Alice board, the first kamikaze unit and the first
     /// fairy unit among `units`, and their promotion choices.
     pub fn of(units: &[PieceSpec]) -> UnitMarks {
@@ -177,12 +186,7 @@ pub fn resolve_for(
     // An orphan's walks come from the units observing it; the conditions' own ways of
     // observing and moving are not built into that yet.
     if let Some(span) = marks.orphan {
-        let attributes = marks
-            .kamikaze
-            .or(marks.royal)
-            .or(marks.neutral)
-            .or(marks.chameleon);
-        if fairy.is_some() || alice.is_some() || attributes.is_some() {
+        if fairy.is_some() || alice.is_some() || marks.attribute().is_some() {
             return Err(ConditionError {
                 span,
                 message: "orphans combined with conditions or with unit attributes (royal, kamikaze, neutral, chameleon, Alice boards) are not supported".into(),
@@ -307,11 +311,7 @@ pub fn resolve_for(
     // A royal unit other than a king is followed by the state of `Fairy`'s positions;
     // neutral and chameleon units need the board that keeps attributes beyond the colours.
     let fairy_units = marks.fairy.or(marks.neutral).or(marks.chameleon);
-    let attributes = marks
-        .kamikaze
-        .or(marks.royal)
-        .or(marks.neutral)
-        .or(marks.chameleon);
+    let attributes = marks.attribute();
     Ok(match (fairy, attributes, fairy_units) {
         (None, None, None) => RuleSet::Orthodox,
         (None, None, Some(_)) => RuleSet::FairyPieces(FairyPieces {

@@ -73,7 +73,9 @@ pub fn walks<F: FairyStore>(
 }
 
 /// Whether the orphan of `by` on `from` could capture a unit on `target` (were it an
-/// enemy), with `occupied` as the occupancy.
+/// enemy), with `occupied` as the occupancy. Out of line: the observation function's
+/// common path only asks it for orphans.
+#[inline(never)]
 pub fn observes_from<F: FairyStore>(
     board: &Board<F>,
     by: Color,

@@ -100,18 +100,8 @@ fn fairy_observes<F: FairyStore>(
     occupied: Bitboard,
 ) -> bool {
     walks::observes(piece, from, sq, occupied)
-        || (piece.role == Role::Orphan && orphan_observes(board, piece.color, from, sq, occupied))
-}
-
-#[inline(never)]
-fn orphan_observes<F: FairyStore>(
-    board: &Board<F>,
-    by: Color,
-    from: Square,
-    sq: Square,
-    occupied: Bitboard,
-) -> bool {
-    super::orphan::observes_from(board, by, from, sq, occupied)
+        || (piece.role == Role::Orphan
+            && super::orphan::observes_from(board, piece.color, from, sq, occupied))
 }
 
 /// Pawns standing on their own first rank: Popeye lets them neither move nor capture.

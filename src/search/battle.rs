@@ -276,8 +276,7 @@ impl<R: Rules> Ctx<'_, R> {
         match self.spec.direct_end {
             DirectEnd::Goal => goal_reached(self.rules, mv, after, self.spec.goal),
             DirectEnd::Forced { unchecked, .. } => {
-                !(unchecked && self.rules.in_check(after, after.side))
-                    && forced_to_goal(self.rules, after, self.spec.goal)
+                super::forced_unchecked_to_goal(self.rules, after, self.spec.goal, unchecked)
             }
         }
     }

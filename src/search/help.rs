@@ -403,8 +403,7 @@ impl<R: Rules> Ctx<'_, R> {
             }
             End::Reciprocal { help, own } => reciprocal_holds(self.rules, pos, help, own),
             End::Sequel(SequelEnd::Forced { goal, unchecked }) => {
-                !(unchecked && self.rules.in_check(pos, pos.side))
-                    && forced_to_goal(self.rules, pos, goal)
+                super::forced_unchecked_to_goal(self.rules, pos, goal, unchecked)
             }
             End::Sequel(SequelEnd::Never { .. }) => false,
             End::Sequel(sequel @ SequelEnd::Battle { defence_first, .. }) => {
@@ -977,18 +976,18 @@ fn final_positions_apply(plan: &Plan, limits: &Limits) -> bool {
 /// See [`final_positions_apply`].
 const FINAL_POSITIONS_FROM: usize = 7;
 
-/// `plays(plan, extra)[idx][p]`: the played steps from `idx` on whose distance from
-/// `idx` has parity `p`, counting `extra` played steps after the plan's (in reciprocal
-/// play the moves of its ends, for the bounds on their goals).
-fn plays(plan: &Plan, extra: usize) -> Vec<[usize; 2]> {
-    let len = plan.steps.len() + extra;
+/// `plays(steps, extra)[idx][p]`: the played steps from `idx` on whose distance from
+/// `idx` has parity `p`, counting `extra` played steps after `steps` (in reciprocal play
+/// the moves of its ends, for the bounds on their goals).
+pub(in crate::search) fn plays(steps: &[Step], extra: usize) -> Vec<[usize; 2]> {
+    let len = steps.len() + extra;
     let mut plays = vec![[0usize; 2]; len + 1];
     for idx in (0..len).rev() {
         // From `idx` the parities swap relative to `idx + 1`.
         let [same, other] = plays[idx + 1];
         // A parry may be a move: counted as one, the bounds stay bounds.
         let here = usize::from(
-            plan.steps
+            steps
                 .get(idx)
                 .is_none_or(|s| matches!(s, Step::Play { .. } | Step::Parry)),
         );
@@ -1012,14 +1011,14 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
     // Reciprocal play: the help play's ends have two moves, the side's own one.
     let (plays, own_plays) = match plan.end {
         End::Reciprocal { own, .. } => (
-            plays(plan, 2),
+            plays(&plan.steps, 2),
             if own.is_mate_or_stalemate() {
-                plays(plan, 1)
+                plays(&plan.steps, 1)
             } else {
                 Vec::new()
             },
         ),
-        _ => (plays(plan, 0), Vec::new()),
+        _ => (plays(&plan.steps, 0), Vec::new()),
     };
     let ctx = Ctx {
         rules,

@@ -287,6 +287,17 @@ pub fn can_reach_goal_in_one<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: 
         .is_break()
 }
 
+/// [`forced_to_goal`], and with `unchecked` the side to move is not in check either (a
+/// CapZug: the end of `1d[x]a{!+}`, after help play or after a key).
+pub fn forced_unchecked_to_goal<R: Rules>(
+    rules: &R,
+    pos: &Position<R::Ext>,
+    goal: Goal,
+    unchecked: bool,
+) -> bool {
+    !(unchecked && rules.in_check(pos, pos.side)) && forced_to_goal(rules, pos, goal)
+}
+
 /// Whether the side to move has a move and every move of it reaches `goal` (the last
 /// defence of self play; the forced end of series and help-self play). Moves are played
 /// one at a time, so the first that does not reach it ends the test.

@@ -700,24 +700,10 @@ fn series_end(expr: &Expr, structure: &mut Structure) -> Option<(Play, Goal)> {
     if let Some(g) = one_move_to_goal(expr, BranchKind::Attack) {
         return Some((Play::Help, g));
     }
-    let a = one_move(expr, BranchKind::Attack).filter(|a| a.second.is_empty())?;
-    let [Operand::Fork(Fork {
-        forced: false,
-        hidden,
-        expr: inner,
-    })] = a.first.as_slice()
-    else {
-        return None;
-    };
-    let d = one_move(inner, BranchKind::Defence)?;
-    let goal = goal_fork(&d.first)?;
-    let unchecked = match d.second.as_slice() {
-        [] => false,
-        [Operand::Constraint(Expr::Not(c))] if **c == Expr::Goal(Goal::Check) => true,
-        _ => return None,
-    };
+    let a = one_move(expr, BranchKind::Attack)?;
+    let (goal, unchecked, hidden) = direct_to_forced(a)?;
     structure.sequel = Some(Sequel::Forced { unchecked });
-    structure.hidden = *hidden;
+    structure.hidden = hidden;
     Some((Play::HelpSelf, goal))
 }
 

@@ -5,7 +5,7 @@ use super::plans::{Plan, Setup, Target};
 use crate::board::{scramble, Bitboard, Color, Extension, Position, Role, Square};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveKind};
-use crate::search::{null_move, position_goal_reached, reach, visit, Limits, Step, Table};
+use crate::search::{help, null_move, position_goal_reached, reach, visit, Limits, Step, Table};
 use crate::stipulation::Goal;
 use smallvec::SmallVec;
 
@@ -143,20 +143,21 @@ pub(super) struct PlanSearch<'a, R: Rules> {
     left: Vec<[u16; 2]>,
 }
 
-/// Per step, the moves each side plays from it on; a pass flips the side to move as a
-/// move does. `start`: the side to move at the first step.
+/// Per step, the moves each side plays from it on, by colour ([`help::plays`] counts
+/// them by the parity of their distance; a pass flips the side to move as a move does).
+/// `start`: the side to move at the first step.
 pub(super) fn moves_left(steps: &[Step], start: Color) -> Vec<[u16; 2]> {
-    let mut left = vec![[0u16; 2]; steps.len() + 1];
-    let movers: Vec<Color> = std::iter::successors(Some(start), |&c| Some(!c))
-        .take(steps.len())
-        .collect();
-    for idx in (0..steps.len()).rev() {
-        left[idx] = left[idx + 1];
-        if matches!(steps[idx], Step::Play { .. }) {
-            left[idx][movers[idx].index()] += 1;
-        }
-    }
-    left
+    help::plays(steps, 0)
+        .into_iter()
+        .enumerate()
+        .map(|(idx, [own, other])| {
+            let mover = if idx.is_multiple_of(2) { start } else { !start };
+            let mut left = [0u16; 2];
+            left[mover.index()] = own as u16;
+            left[(!mover).index()] = other as u16;
+            left
+        })
+        .collect()
 }
 
 /// Whether both sides can still bring their placed units home with the moves `left`.
