@@ -1,7 +1,7 @@
 //! Piece placement on one 8×8 board.
 
 use super::zobrist::{piece_key, KEYS};
-use super::{Bitboard, Color, Piece, Role, Square, UnitAttrs};
+use super::{Bitboard, Color, Mark, Piece, Role, Square, UnitAttrs};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -21,9 +21,9 @@ pub trait FairyStore: Copy + Eq + Hash + Default + Debug + Send + Sync + 'static
     /// The squares of neutral units (in both colours' bitboards).
     fn neutral(&self) -> Bitboard;
     fn set_neutral(&mut self, sq: Square, on: bool);
-    /// The squares of units with the chameleon attribute (a new kind after each move).
-    fn chameleon(&self) -> Bitboard;
-    fn set_chameleon(&mut self, sq: Square, on: bool);
+    /// The squares of units with `mark`.
+    fn marked(&self, mark: Mark) -> Bitboard;
+    fn set_marked(&mut self, mark: Mark, sq: Square, on: bool);
 }
 
 /// No fairy units: orthodox kinds only.
@@ -55,12 +55,12 @@ impl FairyStore for NoFairy {
         assert!(!on, "a neutral unit on a board without fairy units");
     }
     #[inline(always)]
-    fn chameleon(&self) -> Bitboard {
+    fn marked(&self, _mark: Mark) -> Bitboard {
         Bitboard::EMPTY
     }
     #[inline(always)]
-    fn set_chameleon(&mut self, _sq: Square, on: bool) {
-        assert!(!on, "a chameleon unit on a board without fairy units");
+    fn set_marked(&mut self, mark: Mark, _sq: Square, on: bool) {
+        assert!(!on, "a unit marked {mark:?} on a board without fairy units");
     }
 }
 
@@ -69,7 +69,7 @@ impl FairyStore for NoFairy {
 pub struct FairyUnits {
     units: Bitboard,
     neutral: Bitboard,
-    chameleon: Bitboard,
+    marks: [Bitboard; Mark::COUNT],
     roles: [u8; 64],
 }
 
@@ -78,7 +78,7 @@ impl Default for FairyUnits {
         FairyUnits {
             units: Bitboard::EMPTY,
             neutral: Bitboard::EMPTY,
-            chameleon: Bitboard::EMPTY,
+            marks: [Bitboard::EMPTY; Mark::COUNT],
             roles: [0; 64],
         }
     }
@@ -114,12 +114,13 @@ impl FairyStore for FairyUnits {
         self.neutral = with_square(self.neutral, sq, on);
     }
     #[inline(always)]
-    fn chameleon(&self) -> Bitboard {
-        self.chameleon
+    fn marked(&self, mark: Mark) -> Bitboard {
+        self.marks[mark.index()]
     }
     #[inline(always)]
-    fn set_chameleon(&mut self, sq: Square, on: bool) {
-        self.chameleon = with_square(self.chameleon, sq, on);
+    fn set_marked(&mut self, mark: Mark, sq: Square, on: bool) {
+        let set = &mut self.marks[mark.index()];
+        *set = with_square(*set, sq, on);
     }
 }
 
@@ -237,14 +238,31 @@ impl<F: FairyStore> Board<F> {
     /// Whether the unit on `sq` has the chameleon attribute.
     #[inline(always)]
     pub fn is_chameleon(&self, sq: Square) -> bool {
-        self.fairy.chameleon().contains(sq)
+        self.is_marked(sq, Mark::Chameleon)
     }
 
-    /// Gives the unit on `sq` the chameleon attribute.
-    pub fn make_chameleon(&mut self, sq: Square) {
-        if !self.is_chameleon(sq) {
-            self.fairy.set_chameleon(sq, true);
-            self.hash ^= KEYS.chameleon[sq.index()];
+    /// Whether the unit on `sq` has the paralysing attribute.
+    #[inline(always)]
+    pub fn is_paralysing(&self, sq: Square) -> bool {
+        self.is_marked(sq, Mark::Paralysing)
+    }
+
+    /// The units with `mark`.
+    #[inline(always)]
+    pub fn marked(&self, mark: Mark) -> Bitboard {
+        self.fairy.marked(mark)
+    }
+
+    #[inline(always)]
+    pub fn is_marked(&self, sq: Square, mark: Mark) -> bool {
+        self.fairy.marked(mark).contains(sq)
+    }
+
+    /// Gives the unit on `sq` `mark`.
+    pub fn mark(&mut self, sq: Square, mark: Mark) {
+        if !self.is_marked(sq, mark) {
+            self.fairy.set_marked(mark, sq, true);
+            self.hash ^= KEYS.marks[mark.index()][sq.index()];
         }
     }
 
@@ -339,8 +357,11 @@ impl<F: FairyStore> Board<F> {
     /// The attributes of the unit on `sq` beyond its colour and kind.
     #[inline]
     pub fn attrs_at(&self, sq: Square) -> UnitAttrs {
-        UnitAttrs::new(self.is_kamikaze(sq), self.is_neutral(sq))
-            .with_chameleon(self.is_chameleon(sq))
+        let mut attrs = UnitAttrs::new(self.is_kamikaze(sq), self.is_neutral(sq));
+        for mark in Mark::ALL {
+            attrs = attrs.with_mark(mark, self.is_marked(sq, mark));
+        }
+        attrs
     }
 
     /// Puts a unit with its attributes on an empty square; a neutral unit stands for
@@ -351,8 +372,10 @@ impl<F: FairyStore> Board<F> {
         } else {
             self.put(sq, piece, attrs.kamikaze());
         }
-        if attrs.chameleon() {
-            self.make_chameleon(sq);
+        for mark in Mark::ALL {
+            if attrs.has_mark(mark) {
+                self.mark(sq, mark);
+            }
         }
     }
 
@@ -394,9 +417,11 @@ impl<F: FairyStore> Board<F> {
             self.hash ^= piece_key(Piece::new(Color::Black, piece.role), sq);
             self.fairy.set_neutral(sq, false);
         }
-        if self.is_chameleon(sq) {
-            self.fairy.set_chameleon(sq, false);
-            self.hash ^= KEYS.chameleon[sq.index()];
+        for mark in Mark::ALL {
+            if self.is_marked(sq, mark) {
+                self.fairy.set_marked(mark, sq, false);
+                self.hash ^= KEYS.marks[mark.index()][sq.index()];
+            }
         }
         let kamikaze = self.kamikaze.contains(sq);
         self.kamikaze &= b;
@@ -423,10 +448,13 @@ impl<F: FairyStore> Board<F> {
             self.colors[piece.color.index()] ^= m;
             self.hash ^= piece_key(piece, from) ^ piece_key(piece, to);
         }
-        if self.is_chameleon(from) {
-            self.fairy.set_chameleon(from, false);
-            self.fairy.set_chameleon(to, true);
-            self.hash ^= KEYS.chameleon[from.index()] ^ KEYS.chameleon[to.index()];
+        for mark in Mark::ALL {
+            if self.is_marked(from, mark) {
+                self.fairy.set_marked(mark, from, false);
+                self.fairy.set_marked(mark, to, true);
+                let keys = &KEYS.marks[mark.index()];
+                self.hash ^= keys[from.index()] ^ keys[to.index()];
+            }
         }
         if self.kamikaze.contains(from) {
             self.kamikaze ^= m;

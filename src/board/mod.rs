@@ -10,7 +10,7 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, FairyStore, FairyUnits, NoFairy};
-pub use piece::{Color, Piece, Role, UnitAttrs};
+pub use piece::{Color, Mark, Piece, Role, UnitAttrs};
 pub use square::Square;
 pub use zobrist::{extra_key, scramble};
 mod position;

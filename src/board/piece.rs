@@ -221,6 +221,26 @@ impl fmt::Display for Piece {
     }
 }
 
+/// The attributes a fairy board keeps as a set of squares each, beyond colour, kind,
+/// neutrality and the kamikaze attribute.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Mark {
+    /// The unit changes kind after each of its moves (S → B → R → Q → S).
+    Chameleon,
+    /// The unit paralyses the enemy units it observes.
+    Paralysing,
+}
+
+impl Mark {
+    pub const ALL: [Mark; 2] = [Mark::Chameleon, Mark::Paralysing];
+    pub const COUNT: usize = Mark::ALL.len();
+
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
 /// The attributes a placed unit carries beyond its colour and kind, in one byte (a move
 /// holds several placements, and moves are copied in the hot loops).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -231,6 +251,7 @@ impl UnitAttrs {
     const NEUTRAL: u8 = 2;
     const CHAMELEON: u8 = 4;
     const PROMOTED_CHAMELEON: u8 = 8;
+    const PARALYSING: u8 = 16;
 
     pub const fn new(kamikaze: bool, neutral: bool) -> UnitAttrs {
         UnitAttrs((kamikaze as u8 * Self::KAMIKAZE) | (neutral as u8 * Self::NEUTRAL))
@@ -244,6 +265,31 @@ impl UnitAttrs {
     /// A unit that changes kind after each of its moves (S → B → R → Q → S).
     pub const fn chameleon(self) -> bool {
         self.0 & Self::CHAMELEON != 0
+    }
+
+    /// These attributes and the paralysing attribute when `paralysing` is set.
+    pub const fn with_paralysing(self, paralysing: bool) -> UnitAttrs {
+        UnitAttrs(self.0 | (paralysing as u8 * Self::PARALYSING))
+    }
+
+    /// A unit that paralyses the enemy units it observes.
+    pub const fn paralysing(self) -> bool {
+        self.0 & Self::PARALYSING != 0
+    }
+
+    /// These attributes and `mark`'s when `on` is set.
+    pub const fn with_mark(self, mark: Mark, on: bool) -> UnitAttrs {
+        match mark {
+            Mark::Chameleon => self.with_chameleon(on),
+            Mark::Paralysing => self.with_paralysing(on),
+        }
+    }
+
+    pub const fn has_mark(self, mark: Mark) -> bool {
+        match mark {
+            Mark::Chameleon => self.chameleon(),
+            Mark::Paralysing => self.paralysing(),
+        }
     }
 
     /// A pawn that promoted to a chameleon unit, not one before (a notation matter:

@@ -1,14 +1,15 @@
 //! Zobrist keys: random words whose XOR identifies a position.
 
-use super::{Color, Piece, Role, Square};
+use super::{Color, Mark, Piece, Role, Square};
 
 pub(crate) struct Keys {
     /// By colour, kind and square; the orthodox kinds' keys come first in the stream,
     /// so that adding kinds changed none of them.
     pub piece: [[[u64; 64]; Role::COUNT]; 2],
     pub kamikaze: [u64; 64],
-    /// Units with the chameleon attribute, by square (last in the stream).
-    pub chameleon: [u64; 64],
+    /// Units with a [`Mark`], by mark and square (last in the stream, the chameleon
+    /// attribute's first).
+    pub marks: [[u64; 64]; Mark::COUNT],
     pub side: u64,
     pub castling: [u64; 64],
     pub ep: [u64; 64],
@@ -76,13 +77,17 @@ const fn build() -> Keys {
         }
         c += 1;
     }
-    let mut chameleon = [0; 64];
-    state = fill(state, &mut chameleon);
+    let mut marks = [[0; 64]; Mark::COUNT];
+    let mut m = 0;
+    while m < Mark::COUNT {
+        state = fill(state, &mut marks[m]);
+        m += 1;
+    }
     let _ = state;
     Keys {
         piece,
         kamikaze,
-        chameleon,
+        marks,
         side,
         castling,
         ep,

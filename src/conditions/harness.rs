@@ -1,5 +1,5 @@
 //! The generic check of every rules type: for each condition of the name table (alone,
-//! with kamikaze, royal, neutral and chameleon units, and on boards with fairy units of every kind), random games
+//! with kamikaze, royal, neutral, chameleon and paralysing units, and on boards with fairy units of every kind), random games
 //! from random positions, where each fast path must give what playing every move and
 //! testing it gives: the legal moves in their order, the children positions,
 //! whether a move exists, the may-check filter, the check test against an observation
@@ -8,7 +8,7 @@
 
 use super::parse::CONDITION_NAMES;
 use super::{command_line_words, resolve, Rules, UnitMarks, WithRules};
-use crate::board::{Bitboard, Board, Color, FairyStore, Position, Role, Square};
+use crate::board::{Bitboard, Board, Color, FairyStore, Mark, Position, Role, Square};
 use crate::input::parse_file;
 use crate::movegen::{walks, MoveList};
 use crate::problem::{build_position, expand};
@@ -33,7 +33,8 @@ impl Rng {
 /// now and then on the first or last rank: a pawn on its first rank moves under Einstein
 /// chess, one on its last rank is an error but there), each kamikaze with probability
 /// `kamikaze` / 8; with `kamikaze` above 0, a side's royal unit is now and then a unit
-/// of one of the kinds with the royal attribute, and some units are neutral or chameleons.
+/// of one of the kinds with the royal attribute, and some units are neutral, chameleons or
+/// paralysing.
 fn random_problem(
     rng: &mut Rng,
     kinds: &[Role],
@@ -76,10 +77,14 @@ fn random_problem(
         let role = kinds[rng.below(kinds.len())];
         let sq = place(rng, role, &mut taken);
         let k = rng.below(8) < kamikaze && role != Role::King;
-        // Now and then a chameleon unit instead (written as an attribute of its colour).
+        // Now and then a chameleon or a paralysing unit instead (written as an attribute
+        // of its colour).
         let chameleon = kamikaze > 0 && !k && rng.below(8) == 0;
+        let paralysing = kamikaze > 0 && !k && !chameleon && rng.below(10) == 0;
         let code = if chameleon {
             format!("chameleon {}", role.code())
+        } else if paralysing {
+            format!("paralysing {}", role.code())
         } else {
             role.code().to_string()
         };
@@ -254,6 +259,20 @@ fn compare<R: Rules>(rules: &R, pos: &Position<R::Ext>, slow: &MoveList, text: &
                 crate::movegen::attackers(board, sq, by, board.occupied()),
                 reference_attackers(board, sq, by),
                 "attackers of {sq} by {by:?} in {pos:?}"
+            );
+        }
+    }
+    // Paralysis: an enemy paralysing unit among the unit's observers, walk by walk.
+    let paralysing = board.marked(Mark::Paralysing);
+    if paralysing.is_nonempty() {
+        for (sq, piece) in board.units() {
+            let by = !piece.color;
+            let slow = (reference_attackers(board, sq, by) & paralysing & board.by_color(by))
+                .is_nonempty();
+            assert_eq!(
+                super::paralysing::paralysed(board, sq, Default::default()),
+                slow,
+                "paralysis of the unit on {sq} in {pos:?}"
             );
         }
     }

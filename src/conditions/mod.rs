@@ -22,6 +22,7 @@ mod messigny;
 mod mummer;
 mod orthodox;
 mod oscillating;
+mod paralysing;
 mod parse;
 mod patrol;
 mod pieces;
@@ -294,6 +295,19 @@ pub trait Rules: Sync + Send {
                 visit(mv, after);
             }
         });
+    }
+
+    /// Whether the side to move in `pos` is suffocated by paralysis (paralysing units):
+    /// it could move were nothing paralysing, and every unit that could is paralysed.
+    /// Such a side is stalemated, in check or not, and never mated.
+    #[inline]
+    fn suffocated(&self, _pos: &Position<Self::Ext>) -> bool {
+        false
+    }
+
+    /// Whether a side may be suffocated by paralysis (the problem has paralysing units).
+    fn may_suffocate(&self) -> bool {
+        false
     }
 
     /// Whether the side to move has any legal move.

@@ -42,7 +42,8 @@ impl RuleSet {
             && marks.kamikaze.is_none()
             && marks.royal.is_none()
             && marks.royal_fairy.is_none()
-            && marks.chameleon.is_none();
+            && marks.chameleon.is_none()
+            && marks.paralysing.is_none();
         let circe_plain = f.circe.is_none_or(|c| {
             c.reborn == Reborn::Captured
                 && !matches!(c.square, SquareRule::Parrain { .. })
@@ -71,6 +72,8 @@ pub struct UnitMarks {
     pub neutral: Option<Span>,
     /// The first unit with the chameleon attribute.
     pub chameleon: Option<Span>,
+    /// The first unit with the paralysing attribute.
+    pub paralysing: Option<Span>,
     /// The first orphan.
     pub orphan: Option<Span>,
     pub promotions: Promotions,
@@ -78,12 +81,13 @@ pub struct UnitMarks {
 
 impl UnitMarks {
     /// The first unit with an attribute (kamikaze, royal beyond a king, neutral,
-    /// chameleon).
+    /// chameleon, paralysing).
     fn attribute(&self) -> Option<Span> {
         self.kamikaze
             .or(self.royal)
             .or(self.neutral)
             .or(self.chameleon)
+            .or(self.paralysing)
     }
 
     /// The first unit on a stated Alice board, the first kamikaze unit and the first
@@ -100,6 +104,7 @@ impl UnitMarks {
             royal: units.iter().find(|u| u.royal).map(|u| u.span),
             neutral: units.iter().find(|u| u.neutral).map(|u| u.span),
             chameleon: units.iter().find(|u| u.chameleon).map(|u| u.span),
+            paralysing: units.iter().find(|u| u.paralysing).map(|u| u.span),
             orphan: units
                 .iter()
                 .find(|u| u.role == Role::Orphan)
@@ -189,7 +194,7 @@ pub fn resolve_for(
         if fairy.is_some() || alice.is_some() || marks.attribute().is_some() {
             return Err(ConditionError {
                 span,
-                message: "orphans combined with conditions or with unit attributes (royal, kamikaze, neutral, chameleon, Alice boards) are not supported".into(),
+                message: "orphans combined with conditions or with unit attributes (royal, kamikaze, neutral, chameleon, paralysing, Alice boards) are not supported".into(),
             });
         }
     }
@@ -201,10 +206,15 @@ pub fn resolve_for(
         let only_circe = fairy.is_some_and(|f| {
             circe.is_some() && variant == AliceVariant::Classic && f.is_circe_alone()
         });
-        if let Some(span) = marks.royal.or(marks.neutral).or(marks.chameleon) {
+        if let Some(span) = marks
+            .royal
+            .or(marks.neutral)
+            .or(marks.chameleon)
+            .or(marks.paralysing)
+        {
             return Err(ConditionError {
                 span,
-                message: "royal units other than kings, neutral and chameleon units in Alice chess are not supported"
+                message: "royal units other than kings, neutral, chameleon and paralysing units in Alice chess are not supported"
                     .into(),
             });
         }
@@ -308,9 +318,22 @@ pub fn resolve_for(
             message: "chameleon units are not supported with the conditions neutral units are not supported with (docs/conditions.md), nor as kamikaze units".into(),
         });
     }
+    if let Some(span) = marks.paralysing {
+        if marks.neutral.is_some() || fairy.is_some_and(|f| !paralysing_rules(f)) {
+            return Err(ConditionError {
+                span,
+                message: "paralysing units are not supported with neutral units, nor with conditions other than Circe and its variants, Grid, Monochrome and Bichrome chess, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion".into(),
+            });
+        }
+    }
     // A royal unit other than a king is followed by the state of `Fairy`'s positions;
-    // neutral and chameleon units need the board that keeps attributes beyond the colours.
-    let fairy_units = marks.fairy.or(marks.neutral).or(marks.chameleon);
+    // neutral, chameleon and paralysing units need the board that keeps attributes beyond
+    // the colours.
+    let fairy_units = marks
+        .fairy
+        .or(marks.neutral)
+        .or(marks.chameleon)
+        .or(marks.paralysing);
     let attributes = marks.attribute();
     Ok(match (fairy, attributes, fairy_units) {
         (None, None, None) => RuleSet::Orthodox,
@@ -323,6 +346,7 @@ pub fn resolve_for(
             rules.promotions = marks.promotions;
             rules.fairy_units = fairy_units.is_some();
             rules.chameleons = marks.chameleon.is_some();
+            rules.paralysing = marks.paralysing.is_some();
             RuleSet::Fairy(rules)
         }
     })
@@ -352,6 +376,15 @@ fn neutral_rules(f: Fairy) -> bool {
             && !c.immune
     });
     circe_ok && f.only_circe_mummers_checkless_nocapture()
+}
+
+/// Whether paralysing units are built with the conditions `f`: the parts that leave
+/// observation as it is (a Circe of any kind, the mummers, Checkless chess, NoCapture,
+/// NoPromotion) or only restrict its shape (Grid, Monochrome, Bichrome chess).
+fn paralysing_rules(mut f: Fairy) -> bool {
+    f.geometry = Default::default();
+    f.no_promotion = [false; 2];
+    f.only_circe_mummers_checkless_nocapture()
 }
 
 /// Condition words given on the command line (each argument may hold several words, as

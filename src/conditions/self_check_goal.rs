@@ -1,5 +1,6 @@
 //! The goals whose last move may leave the mover's own king in check: double mate
-//! (`##`), counter-mate (`##!`) and auto-mate (`!#`). The reference solver leaves the
+//! (`##`), counter-mate (`##!`), auto-mate (`!#`) and, where paralysing units may
+//! suffocate the mover, auto-stalemate (`!=`). The reference solver leaves the
 //! self-check test out of the branch that tests such a goal; here the rules of the
 //! problem are wrapped so that a move of the side that plays for the goal which leaves
 //! its king in check is legal exactly when it reaches the goal, with the goal's
@@ -14,7 +15,7 @@
 use super::{ProofCounting, Rules};
 use crate::board::{Color, Piece, Position, Square};
 use crate::movegen::{Move, MoveList};
-use crate::search::goal_reached;
+use crate::search::{goal_reached, null_move, position_goal_reached};
 use crate::stipulation::Goal;
 
 /// `rules` with the last moves of `goal` (one whose [`Goal::ignores_self_check`]) made
@@ -26,8 +27,15 @@ pub struct SelfCheckGoal<'a, R> {
 }
 
 impl<'a, R: Rules> SelfCheckGoal<'a, R> {
+    /// Whether a last move of `goal` may leave the mover in check under `rules`: a
+    /// double mate, counter-mate or auto-mate, and an auto-stalemate where the mover may
+    /// be suffocated by paralysis (stalemated in check, as the reference solver has it).
+    pub fn applies(rules: &R, goal: Goal) -> bool {
+        goal.ignores_self_check() || (goal == Goal::AutoStalemate && rules.may_suffocate())
+    }
+
     pub fn new(rules: &'a R, goal: Goal, mover: Option<Color>) -> Self {
-        debug_assert!(goal.ignores_self_check());
+        debug_assert!(Self::applies(rules, goal));
         SelfCheckGoal { rules, goal, mover }
     }
 
@@ -37,7 +45,7 @@ impl<'a, R: Rules> SelfCheckGoal<'a, R> {
         let rules = self.rules;
         match self.goal {
             Goal::DoubleMate => rules.has_legal_move(pos),
-            Goal::CounterMate => rules.in_check(pos, pos.side) && !rules.has_legal_move(pos),
+            Goal::CounterMate => position_goal_reached(rules, pos, Goal::Mate),
             _ => true,
         }
     }
@@ -45,7 +53,12 @@ impl<'a, R: Rules> SelfCheckGoal<'a, R> {
     /// Whether `mv`, which leaves the mover in check, is a last move of the goal.
     fn reaches_goal(&self, pos: &Position<R::Ext>, mv: &Move, after: &Position<R::Ext>) -> bool {
         self.mover.is_none_or(|c| c == pos.side)
-            && (self.goal == Goal::AutoMate || self.rules.in_check(after, after.side))
+            && match self.goal {
+                Goal::AutoMate => true,
+                // Only suffocation makes a side in check stalemated.
+                Goal::AutoStalemate => self.rules.suffocated(&null_move(after)),
+                _ => self.rules.in_check(after, after.side),
+            }
             && self.rules.is_legal_apart_from_check(pos, mv, after)
             && self.prerequisite(pos)
             && goal_reached(self.rules, mv, after, self.goal)
@@ -140,6 +153,15 @@ impl<R: Rules> Rules for SelfCheckGoal<'_, R> {
         after: &Position<Self::Ext>,
     ) -> bool {
         self.rules.is_legal_apart_from_check(pos, mv, after)
+    }
+
+    #[inline]
+    fn suffocated(&self, pos: &Position<Self::Ext>) -> bool {
+        self.rules.suffocated(pos)
+    }
+
+    fn may_suffocate(&self) -> bool {
+        self.rules.may_suffocate()
     }
 
     /// Strict: the goals' immobility is the wrapped rules' (a mated side that could

@@ -145,6 +145,7 @@ pub fn parse_forsyth(
             kamikaze: false,
             royal: false,
             chameleon: false,
+            paralysing: false,
             neutral,
             alice: None,
             span: at(start),

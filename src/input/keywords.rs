@@ -172,6 +172,7 @@ pub enum Attribute {
     Kamikaze,
     Royal,
     Chameleon,
+    Paralysing,
     AliceA,
     AliceB,
     /// Any other Popeye attribute, by its canonical name.
@@ -184,7 +185,7 @@ pub const ATTRIBUTES: &[(&str, Attribute)] = &[
     ("aliceb", Attribute::AliceB),
     ("chameleon", Attribute::Chameleon),
     ("jigger", Attribute::Unsupported("Jigger")),
-    ("paralysing", Attribute::Unsupported("Paralysing")),
+    ("paralysing", Attribute::Paralysing),
     ("royal", Attribute::Royal),
     ("volage", Attribute::Unsupported("Volage")),
     ("functionary", Attribute::Unsupported("Functionary")),

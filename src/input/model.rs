@@ -52,6 +52,9 @@ pub struct PieceSpec {
     pub neutral: bool,
     /// A chameleon unit (attribute `chameleon`): a new kind after each of its moves.
     pub chameleon: bool,
+    /// A paralysing unit (attribute `paralysing`): the enemy units it observes neither
+    /// move nor observe, and it neither captures nor checks.
+    pub paralysing: bool,
     pub alice: Option<AliceBoard>,
     /// Where the piece token (e.g. `Ra8c8`) or the forsyth letter begins.
     pub span: Span,

@@ -420,6 +420,7 @@ impl<'a> Parser<'a> {
         let mut royal = false;
         let mut neutral = false;
         let mut chameleon = false;
+        let mut paralysing = false;
         let mut alice: Option<AliceBoard> = None;
         let mut out = Vec::new();
         // The last attribute read, until a piece follows it: an attribute with no piece
@@ -452,6 +453,7 @@ impl<'a> Parser<'a> {
                     royal: royal && !role.is_royal(),
                     neutral,
                     chameleon,
+                    paralysing,
                     alice,
                     span: tok.span,
                 })
@@ -517,6 +519,7 @@ impl<'a> Parser<'a> {
                 kamikaze = false;
                 royal = false;
                 chameleon = false;
+                paralysing = false;
                 neutral = matches!(c, ColorWord::Neutral);
                 alice = None;
                 self.lx.next_token();
@@ -538,13 +541,14 @@ impl<'a> Parser<'a> {
                             Attribute::Kamikaze => kamikaze = true,
                             Attribute::Royal => royal = true,
                             Attribute::Chameleon => chameleon = true,
+                            Attribute::Paralysing => paralysing = true,
                             Attribute::AliceA => alice = Some(AliceBoard::A),
                             Attribute::AliceB => alice = Some(AliceBoard::B),
                             Attribute::Unsupported(name) => {
                                 return Err(error(
                                     tok.span,
                                     format!(
-                                        "attribute {name} is not supported; supported attributes are Royal, Kamikaze, Chameleon, AliceA and AliceB"
+                                        "attribute {name} is not supported; supported attributes are Royal, Kamikaze, Paralysing, Chameleon, AliceA and AliceB"
                                     ),
                                 ))
                             }
@@ -575,7 +579,7 @@ impl<'a> Parser<'a> {
             return Err(error(
                 tok.span,
                 format!(
-                    "unexpected \"{}\" in the pieces; expected a colour (white, black), an attribute (royal, kamikaze, chameleon, alicea, aliceb) or a piece with its squares like Ka1 or Pa2b3",
+                    "unexpected \"{}\" in the pieces; expected a colour (white, black), an attribute (royal, kamikaze, paralysing, chameleon, alicea, aliceb) or a piece with its squares like Ka1 or Pa2b3",
                     tok.text
                 ),
             ));

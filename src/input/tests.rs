@@ -161,11 +161,10 @@ fn piece_errors() {
         (e.line, e.col, e.message.as_str()),
         (2, 16, "neutral kings and royal units are not supported")
     );
-    let e = one_err("begin\npieces white paralysing Ka1\nend");
+    let e = one_err("begin\npieces white jigger Ka1\nend");
     assert_eq!((e.line, e.col), (2, 14));
     assert!(
-        e.message
-            .starts_with("attribute Paralysing is not supported"),
+        e.message.starts_with("attribute Jigger is not supported"),
         "{}",
         e.message
     );
@@ -368,6 +367,7 @@ fn every_twin_change() {
             kamikaze,
             royal: false,
             chameleon: false,
+            paralysing: false,
             neutral: false,
             alice: None,
             span: Span::new(line, col),

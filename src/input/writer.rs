@@ -26,6 +26,9 @@ fn piece_prefix(p: &PieceSpec) -> String {
     if p.kamikaze {
         s.push_str(" Kamikaze");
     }
+    if p.paralysing {
+        s.push_str(" Paralysing");
+    }
     if p.chameleon {
         s.push_str(" Chameleon");
     }

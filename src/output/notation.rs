@@ -10,7 +10,7 @@ use std::fmt::Write;
 /// `wkR` a kamikaze rook.
 fn unit(p: &Placement, royal: bool) -> String {
     format!(
-        "{}{}{}{}{}",
+        "{}{}{}{}{}{}",
         if p.attrs.neutral() {
             'n'
         } else {
@@ -18,6 +18,7 @@ fn unit(p: &Placement, royal: bool) -> String {
         },
         royal_mark(royal, p.piece.role),
         if p.attrs.kamikaze() { "k" } else { "" },
+        if p.attrs.paralysing() { "p" } else { "" },
         if p.attrs.chameleon() { "c" } else { "" },
         p.piece.role.code()
     )
@@ -72,12 +73,13 @@ fn placed(p: &Placement, royal: bool) -> String {
 }
 
 /// The attribute marks of the moving unit, in the reference solver's order: `n` neutral,
-/// `r` royal (where `royal` says so), `k` kamikaze, `c` chameleon.
+/// `r` royal (where `royal` says so), `k` kamikaze, `p` paralysing, `c` chameleon.
 fn mover_marks(pm: &PlayedMove, royal: bool) -> String {
     [
         (pm.neutral, 'n'),
         (royal, 'r'),
         (pm.kamikaze, 'k'),
+        (pm.paralysing, 'p'),
         (pm.chameleon, 'c'),
     ]
     .iter()

@@ -182,6 +182,7 @@ pub fn attribute_lines(
     };
     named("Royal", &|u| u.royal, false);
     named("Kamikaze", &|u| u.kamikaze, false);
+    named("Paralysing", &|u| u.paralysing, false);
     named("Chameleon", &|u| u.chameleon, false);
     if alice_boards && plays_alice(units, conditions) {
         let on_b = |u: &PieceSpec| u.alice == Some(crate::input::AliceBoard::B);

@@ -278,7 +278,7 @@ impl WithRules for Run<'_> {
     type Output = Result<Outcome, SetupError>;
     fn run<R: Rules>(self, rules: &R) -> Self::Output {
         let stip = &self.twin.stipulation.value;
-        if stip.goal.ignores_self_check() {
+        if SelfCheckGoal::applies(rules, stip.goal) {
             let mover = setup::goal_mover(stip, self.swapped);
             return self.solve(&SelfCheckGoal::new(rules, stip.goal, mover));
         }

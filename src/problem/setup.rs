@@ -480,6 +480,7 @@ pub fn game_array(span: Span) -> Vec<PieceSpec> {
         royal: false,
         neutral: false,
         chameleon: false,
+        paralysing: false,
         alice: None,
         span,
     };
@@ -533,7 +534,9 @@ pub fn build_position<R: Rules>(
             hidden.push((*u, (u.square, Piece::new(u.color, u.role), u.kamikaze)));
             continue;
         }
-        let attrs = UnitAttrs::new(u.kamikaze, u.neutral).with_chameleon(u.chameleon);
+        let attrs = UnitAttrs::new(u.kamikaze, u.neutral)
+            .with_chameleon(u.chameleon)
+            .with_paralysing(u.paralysing);
         board.put_unit(u.square, Piece::new(u.color, u.role), attrs);
     }
     for color in Color::ALL {

@@ -16,9 +16,10 @@ pub struct TwinSetup {
 
 fn unit_name(p: &PieceSpec) -> String {
     format!(
-        "{}{}{}{}{}",
+        "{}{}{}{}{}{}",
         if p.neutral { 'n' } else { p.color.letter() },
         if p.royal { "r" } else { "" },
+        if p.paralysing { "p" } else { "" },
         if p.chameleon { "c" } else { "" },
         if p.kamikaze { "k" } else { "" },
         p.role.code()

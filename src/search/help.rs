@@ -860,11 +860,17 @@ impl<R: Rules> Ctx<'_, R> {
             let mut after = *pos;
             rules.play_into(pos, mv, &mut after);
             if goal.is_mate_or_stalemate() {
+                // The cheap test first; a side suffocated by paralysis is stalemated in
+                // check too, and never mated.
                 let check = rules.in_check(&after, after.side);
-                if (goal == Goal::Mate) != check {
+                let mate = goal == Goal::Mate;
+                if mate != check && (mate || !rules.suffocated(&after)) {
                     continue;
                 }
                 if !legal_after(rules, pos, mv, &after) || rules.has_legal_move(&after) {
+                    continue;
+                }
+                if mate && rules.suffocated(&after) {
                     continue;
                 }
             } else if !legal_after(rules, pos, mv, &after) || !goal_reached(rules, mv, &after, goal)

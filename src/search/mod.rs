@@ -69,6 +69,8 @@ pub struct PlayedMove {
     pub neutral: bool,
     /// The moving unit has the chameleon attribute (prefix `c`: `cSd4-f5=cB`).
     pub chameleon: bool,
+    /// The moving unit has the paralysing attribute (prefix `p`: `pRh4-h6`).
+    pub paralysing: bool,
     /// The captured unit is its side's royal piece (not a king), reborn under Circe Rex
     /// Inclusive: `[+brPd7]`.
     pub captured_royal: bool,
@@ -90,6 +92,7 @@ impl PlayedMove {
             royal: false,
             neutral: false,
             chameleon: false,
+            paralysing: false,
             captured_royal: false,
             check: false,
             result: None,
@@ -116,6 +119,7 @@ pub fn annotate<R: Rules>(
         royal: rules.royal_piece(before, mv.from),
         neutral: before.board.is_neutral(mv.from),
         chameleon: before.board.is_chameleon(mv.from),
+        paralysing: before.board.is_paralysing(mv.from),
         captured_royal: mv.is_capture() && rules.royal_piece(before, mv.capture_square()),
         check,
         result: goal_reached(rules, mv, after, goal).then_some(goal),
@@ -130,27 +134,32 @@ pub fn annotate<R: Rules>(
 #[inline]
 pub fn goal_reached<R: Rules>(rules: &R, mv: &Move, after: &Position<R::Ext>, goal: Goal) -> bool {
     match goal {
-        Goal::Mate => rules.in_check(after, after.side) && !rules.has_legal_move(after),
-        Goal::Stalemate => !rules.in_check(after, after.side) && !rules.has_legal_move(after),
+        Goal::Mate => mated(rules, after),
+        Goal::Stalemate => stalemated(rules, after),
         Goal::MateOrStalemate => !rules.has_legal_move(after),
         Goal::DoubleStalemate => {
-            !rules.in_check(after, after.side)
-                && !rules.has_legal_move(after)
-                && !rules.has_legal_move(&null_move(after))
+            stalemated(rules, after) && !rules.has_legal_move(&null_move(after))
         }
         // Both in check: the mover's own move left it so (`conditions::SelfCheckGoal`
         // lets it, with the prerequisite before the move).
         Goal::DoubleMate | Goal::CounterMate => {
-            rules.in_check(after, after.side)
-                && rules.in_check(after, !after.side)
-                && !rules.has_legal_move(after)
-                && !rules.has_legal_move(&null_move(after))
+            rules.in_check(after, !after.side) && mated(rules, after) && {
+                let passed = null_move(after);
+                !rules.has_legal_move(&passed) && !rules.suffocated(&passed)
+            }
         }
         Goal::AutoMate => {
-            rules.in_check(after, !after.side) && !rules.has_legal_move(&null_move(after))
+            rules.in_check(after, !after.side) && {
+                let passed = null_move(after);
+                !rules.has_legal_move(&passed) && !rules.suffocated(&passed)
+            }
         }
+        // As the reference solver has it, a mover suffocated by paralysis is stalemated
+        // in check too.
         Goal::AutoStalemate => {
-            !rules.in_check(after, after.side) && !rules.has_legal_move(&null_move(after))
+            let passed = null_move(after);
+            (!rules.in_check(after, after.side) && !rules.has_legal_move(&passed))
+                || rules.suffocated(&passed)
         }
         Goal::Check => rules.in_check(after, after.side),
         Goal::Capture => mv.is_capture(),
@@ -174,6 +183,20 @@ pub fn goal_reached<R: Rules>(rules: &R, mv: &Move, after: &Position<R::Ext>, go
     }
 }
 
+/// Whether the side to move in `pos` is mated: in check, without a legal move, and not
+/// suffocated by paralysis.
+#[inline]
+fn mated<R: Rules>(rules: &R, pos: &Position<R::Ext>) -> bool {
+    rules.in_check(pos, pos.side) && !rules.has_legal_move(pos) && !rules.suffocated(pos)
+}
+
+/// Whether the side to move in `pos` is stalemated: without a legal move, and not in
+/// check or suffocated by paralysis.
+#[inline]
+fn stalemated<R: Rules>(rules: &R, pos: &Position<R::Ext>) -> bool {
+    (!rules.in_check(pos, pos.side) || rules.suffocated(pos)) && !rules.has_legal_move(pos)
+}
+
 /// Whether `mv` wins a piece: a capture whose victim is not reborn at once (Circe), as
 /// the reference solver has it. Apart, so that the goal test stays small where it is
 /// inlined.
@@ -191,7 +214,11 @@ fn wins_piece(mv: &Move) -> bool {
 #[inline]
 pub fn position_goal_reached<R: Rules>(rules: &R, pos: &Position<R::Ext>, goal: Goal) -> bool {
     debug_assert!(goal.is_mate_or_stalemate());
-    rules.in_check(pos, pos.side) == (goal == Goal::Mate) && !rules.has_legal_move(pos)
+    if goal == Goal::Mate {
+        mated(rules, pos)
+    } else {
+        stalemated(rules, pos)
+    }
 }
 
 /// The side to move passes (used for threats, set play and series play).

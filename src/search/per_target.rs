@@ -82,9 +82,7 @@ fn target<R: Rules>(rules: &R, end: &Position<R::Ext>, goal: Option<Goal>) -> Ve
     let (Some(goal), Some(king)) = (goal, board.king(end.side)) else {
         return board.units().collect();
     };
-    let holds = |pos: &Position<R::Ext>| {
-        (goal == Goal::Mate) == rules.in_check(pos, pos.side) && !rules.has_legal_move(pos)
-    };
+    let holds = |pos: &Position<R::Ext>| super::position_goal_reached(rules, pos, goal);
     let attacker = !end.side;
     let other_king = board.king(attacker);
     let mut out = Vec::new();

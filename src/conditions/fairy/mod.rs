@@ -18,6 +18,7 @@ use super::masand::Masand;
 use super::messigny::Messigny;
 use super::mummer::Mummer;
 use super::oscillating::Oscillation;
+use super::paralysing;
 use super::patrol::Patrol;
 use super::{assassin, ProofCounting, Rules};
 use crate::board::{
@@ -120,6 +121,9 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     /// The positions carry every unit's diagram square, which the goals of the units'
     /// diagram squares ask (circuit, exchange, kiss).
     pub follow_units: bool,
+    /// The problem has paralysing units: the enemy units they observe neither move nor
+    /// observe, and they neither capture nor check.
+    pub paralysing: bool,
     /// The problem has orphans (only without conditions: the goals of the diagram
     /// squares bring them here): any move may lend one a walk or take one away, so
     /// moves are played to be judged.
@@ -217,6 +221,7 @@ impl Fairy {
             make_take: self.make_take,
             follow_units: self.follow_units,
             orphans: self.orphans,
+            paralysing: self.paralysing,
             layout: PhantomData,
         }
     }
@@ -371,6 +376,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             patrol: None,
             koeko: None,
             lese_majeste: false,
+            paralysing: false,
             ..*self
         } == Fairy::<O, F>::default()
     }
@@ -547,6 +553,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// The candidate moves before a Maximummer or Minimummer picks among them: every
     /// move the units may make, with its effects decided, some still illegal.
     fn candidates(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
+        self.candidates_with(pos, out, true);
+    }
+
+    /// [`Fairy::candidates`], with the paralysis of paralysing units suspended unless
+    /// `paralysis` (for the test of suffocation).
+    fn candidates_with(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList, paralysis: bool) {
         let start = out.len();
         let mut base = MoveList::new();
         match self.mars {
@@ -589,7 +601,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         if self.mars.is_some() {
             self.rebirth_castlings(pos, &mut base);
         }
-        let paralysed = match self.madrasi {
+        let mut paralysed = match self.madrasi {
             Some(m) => m.paralysed_units(
                 &pos.board,
                 pos.side,
@@ -598,6 +610,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             ),
             None => Bitboard::EMPTY,
         };
+        if self.paralysing && paralysis {
+            paralysed |= paralysing::paralysed_units(&pos.board, pos.side, self.geometry);
+        }
         // By reference: moving a list out by value would copy its whole inline buffer.
         let restricted = !self.geometry.is_none() || self.patrol.is_some();
         let no_capture = self.no_capture[pos.side.index()];
@@ -606,7 +621,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             if paralysed.contains(mv.from) || (restricted && !self.shape_allowed(pos, mv)) {
                 continue;
             }
-            if no_capture && mv.is_capture() {
+            if mv.is_capture() && (no_capture || pos.board.is_paralysing(mv.from)) {
                 continue;
             }
             if no_promotion && mv.role.is_pawn() && mv.promotion.is_some() {
@@ -748,6 +763,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     #[inline]
     fn attacks_filtered(&self) -> bool {
         self.madrasi.is_some()
+            || self.paralysing
             || self.isardam.is_some()
             || !self.geometry.is_none()
             || self.patrol.is_some()
@@ -789,6 +805,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     self.geometry,
                 )
             })
+            && (!self.paralysing || paralysing::observes(board, a, self.geometry))
     }
 
     /// Whether a move has a shape the Grid, Monochrome and Bichrome conditions allow and,
@@ -1125,6 +1142,23 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    fn may_suffocate(&self) -> bool {
+        self.paralysing
+    }
+
+    fn suffocated(&self, pos: &Position<FairyExt<O, F>>) -> bool {
+        if !self.paralysing {
+            return false;
+        }
+        let paralysed = paralysing::paralysed_units(&pos.board, pos.side, self.geometry);
+        if paralysed.is_empty() {
+            return false;
+        }
+        let mut moves = MoveList::new();
+        self.candidates_with(pos, &mut moves, false);
+        !moves.is_empty() && moves.iter().all(|mv| paralysed.contains(mv.from))
     }
 
     fn has_legal_move(&self, pos: &Position<FairyExt<O, F>>) -> bool {
