@@ -229,10 +229,13 @@ pub enum Mark {
     Chameleon,
     /// The unit paralyses the enemy units it observes.
     Paralysing,
+    /// The unit turns neutral by its move, and a neutral one turns to the side that moved
+    /// it.
+    HalfNeutral,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 2] = [Mark::Chameleon, Mark::Paralysing];
+    pub const ALL: [Mark; 3] = [Mark::Chameleon, Mark::Paralysing, Mark::HalfNeutral];
     pub const COUNT: usize = Mark::ALL.len();
 
     #[inline(always)]
@@ -252,6 +255,7 @@ impl UnitAttrs {
     const CHAMELEON: u8 = 4;
     const PROMOTED_CHAMELEON: u8 = 8;
     const PARALYSING: u8 = 16;
+    const HALF_NEUTRAL: u8 = 32;
 
     pub const fn new(kamikaze: bool, neutral: bool) -> UnitAttrs {
         UnitAttrs((kamikaze as u8 * Self::KAMIKAZE) | (neutral as u8 * Self::NEUTRAL))
@@ -277,18 +281,31 @@ impl UnitAttrs {
         self.0 & Self::PARALYSING != 0
     }
 
+    /// A unit that turns neutral by its move, or from neutral to the side that moved it.
+    pub const fn half_neutral(self) -> bool {
+        self.0 & Self::HALF_NEUTRAL != 0
+    }
+
+    /// These attributes, neutral or not as `neutral` says.
+    pub const fn with_neutral(self, neutral: bool) -> UnitAttrs {
+        UnitAttrs((self.0 & !Self::NEUTRAL) | (neutral as u8 * Self::NEUTRAL))
+    }
+
     /// These attributes and `mark`'s when `on` is set.
     pub const fn with_mark(self, mark: Mark, on: bool) -> UnitAttrs {
-        match mark {
-            Mark::Chameleon => self.with_chameleon(on),
-            Mark::Paralysing => self.with_paralysing(on),
-        }
+        let bit = match mark {
+            Mark::Chameleon => Self::CHAMELEON,
+            Mark::Paralysing => Self::PARALYSING,
+            Mark::HalfNeutral => Self::HALF_NEUTRAL,
+        };
+        UnitAttrs(self.0 | (on as u8 * bit))
     }
 
     pub const fn has_mark(self, mark: Mark) -> bool {
         match mark {
             Mark::Chameleon => self.chameleon(),
             Mark::Paralysing => self.paralysing(),
+            Mark::HalfNeutral => self.half_neutral(),
         }
     }
 

@@ -1,5 +1,5 @@
 //! The generic check of every rules type: for each condition of the name table (alone,
-//! with kamikaze, royal, neutral, chameleon and paralysing units, and on boards with fairy units of every kind), random games
+//! with kamikaze, royal, neutral, half-neutral, chameleon and paralysing units, and on boards with fairy units of every kind), random games
 //! from random positions, where each fast path must give what playing every move and
 //! testing it gives: the legal moves in their order, the children positions,
 //! whether a move exists, the may-check filter, the check test against an observation
@@ -33,8 +33,8 @@ impl Rng {
 /// now and then on the first or last rank: a pawn on its first rank moves under Einstein
 /// chess, one on its last rank is an error but there), each kamikaze with probability
 /// `kamikaze` / 8; with `kamikaze` above 0, a side's royal unit is now and then a unit
-/// of one of the kinds with the royal attribute, and some units are neutral, chameleons or
-/// paralysing.
+/// of one of the kinds with the royal attribute, and some units are neutral, half-neutral,
+/// chameleons or paralysing.
 fn random_problem(
     rng: &mut Rng,
     kinds: &[Role],
@@ -81,10 +81,13 @@ fn random_problem(
         // of its colour).
         let chameleon = kamikaze > 0 && !k && rng.below(8) == 0;
         let paralysing = kamikaze > 0 && !k && !chameleon && rng.below(10) == 0;
+        let half_neutral = kamikaze > 0 && !k && !chameleon && !paralysing && rng.below(8) == 0;
         let code = if chameleon {
             format!("chameleon {}", role.code())
         } else if paralysing {
             format!("paralysing {}", role.code())
+        } else if half_neutral {
+            format!("halfneutral {}", role.code())
         } else {
             role.code().to_string()
         };

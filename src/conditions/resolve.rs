@@ -43,7 +43,8 @@ impl RuleSet {
             && marks.royal.is_none()
             && marks.royal_fairy.is_none()
             && marks.chameleon.is_none()
-            && marks.paralysing.is_none();
+            && marks.paralysing.is_none()
+            && marks.half_neutral.is_none();
         let circe_plain = f.circe.is_none_or(|c| {
             c.reborn == Reborn::Captured
                 && !matches!(c.square, SquareRule::Parrain { .. })
@@ -74,6 +75,8 @@ pub struct UnitMarks {
     pub chameleon: Option<Span>,
     /// The first unit with the paralysing attribute.
     pub paralysing: Option<Span>,
+    /// The first half-neutral unit.
+    pub half_neutral: Option<Span>,
     /// The first orphan.
     pub orphan: Option<Span>,
     pub promotions: Promotions,
@@ -88,6 +91,7 @@ impl UnitMarks {
             .or(self.neutral)
             .or(self.chameleon)
             .or(self.paralysing)
+            .or(self.half_neutral)
     }
 
     /// The first unit on a stated Alice board, the first kamikaze unit and the first
@@ -105,6 +109,7 @@ impl UnitMarks {
             neutral: units.iter().find(|u| u.neutral).map(|u| u.span),
             chameleon: units.iter().find(|u| u.chameleon).map(|u| u.span),
             paralysing: units.iter().find(|u| u.paralysing).map(|u| u.span),
+            half_neutral: units.iter().find(|u| u.half_neutral).map(|u| u.span),
             orphan: units
                 .iter()
                 .find(|u| u.role == Role::Orphan)
@@ -194,7 +199,7 @@ pub fn resolve_for(
         if fairy.is_some() || alice.is_some() || marks.attribute().is_some() {
             return Err(ConditionError {
                 span,
-                message: "orphans combined with conditions or with unit attributes (royal, kamikaze, neutral, chameleon, paralysing, Alice boards) are not supported".into(),
+                message: "orphans combined with conditions or with unit attributes (royal, kamikaze, neutral, half-neutral, chameleon, paralysing, Alice boards) are not supported".into(),
             });
         }
     }
@@ -211,10 +216,11 @@ pub fn resolve_for(
             .or(marks.neutral)
             .or(marks.chameleon)
             .or(marks.paralysing)
+            .or(marks.half_neutral)
         {
             return Err(ConditionError {
                 span,
-                message: "royal units other than kings, neutral, chameleon and paralysing units in Alice chess are not supported"
+                message: "royal units other than kings, neutral, half-neutral, chameleon and paralysing units in Alice chess are not supported"
                     .into(),
             });
         }
@@ -318,6 +324,20 @@ pub fn resolve_for(
             message: "chameleon units are not supported with the conditions neutral units are not supported with (docs/conditions.md), nor as kamikaze units".into(),
         });
     }
+    if let (Some(span), false) = (marks.half_neutral, built_with_attributes) {
+        return Err(ConditionError {
+            span,
+            message: "half-neutral units are not supported with the conditions neutral units are not supported with (docs/conditions.md), nor with kamikaze units".into(),
+        });
+    }
+    if let Some(span) = marks.half_neutral.and(marks.chameleon.or(marks.paralysing)) {
+        return Err(ConditionError {
+            span,
+            message:
+                "half-neutral units together with chameleon or paralysing units are not supported"
+                    .into(),
+        });
+    }
     if let Some(span) = marks.paralysing {
         if marks.neutral.is_some() || fairy.is_some_and(|f| !paralysing_rules(f)) {
             return Err(ConditionError {
@@ -333,7 +353,8 @@ pub fn resolve_for(
         .fairy
         .or(marks.neutral)
         .or(marks.chameleon)
-        .or(marks.paralysing);
+        .or(marks.paralysing)
+        .or(marks.half_neutral);
     let attributes = marks.attribute();
     Ok(match (fairy, attributes, fairy_units) {
         (None, None, None) => RuleSet::Orthodox,
@@ -347,6 +368,7 @@ pub fn resolve_for(
             rules.fairy_units = fairy_units.is_some();
             rules.chameleons = marks.chameleon.is_some();
             rules.paralysing = marks.paralysing.is_some();
+            rules.half_neutral = marks.half_neutral.is_some();
             RuleSet::Fairy(rules)
         }
     })

@@ -146,6 +146,7 @@ pub fn parse_forsyth(
             royal: false,
             chameleon: false,
             paralysing: false,
+            half_neutral: false,
             neutral,
             alice: None,
             span: at(start),

@@ -173,6 +173,7 @@ pub enum Attribute {
     Royal,
     Chameleon,
     Paralysing,
+    HalfNeutral,
     AliceA,
     AliceB,
     /// Any other Popeye attribute, by its canonical name.
@@ -189,7 +190,7 @@ pub const ATTRIBUTES: &[(&str, Attribute)] = &[
     ("royal", Attribute::Royal),
     ("volage", Attribute::Unsupported("Volage")),
     ("functionary", Attribute::Unsupported("Functionary")),
-    ("halfneutral", Attribute::Unsupported("HalfNeutral")),
+    ("halfneutral", Attribute::HalfNeutral),
     (
         "hurdlecolourchanging",
         Attribute::Unsupported("HurdleColourChanging"),

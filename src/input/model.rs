@@ -55,6 +55,9 @@ pub struct PieceSpec {
     /// A paralysing unit (attribute `paralysing`): the enemy units it observes neither
     /// move nor observe, and it neither captures nor checks.
     pub paralysing: bool,
+    /// A half-neutral unit (attribute `halfneutral`): it turns neutral by its move, and
+    /// from neutral to the side that moved it.
+    pub half_neutral: bool,
     pub alice: Option<AliceBoard>,
     /// Where the piece token (e.g. `Ra8c8`) or the forsyth letter begins.
     pub span: Span,

@@ -421,6 +421,7 @@ impl<'a> Parser<'a> {
         let mut neutral = false;
         let mut chameleon = false;
         let mut paralysing = false;
+        let mut half_neutral = false;
         let mut alice: Option<AliceBoard> = None;
         let mut out = Vec::new();
         // The last attribute read, until a piece follows it: an attribute with no piece
@@ -454,6 +455,7 @@ impl<'a> Parser<'a> {
                     neutral,
                     chameleon,
                     paralysing,
+                    half_neutral,
                     alice,
                     span: tok.span,
                 })
@@ -520,6 +522,7 @@ impl<'a> Parser<'a> {
                 royal = false;
                 chameleon = false;
                 paralysing = false;
+                half_neutral = false;
                 neutral = matches!(c, ColorWord::Neutral);
                 alice = None;
                 self.lx.next_token();
@@ -542,13 +545,14 @@ impl<'a> Parser<'a> {
                             Attribute::Royal => royal = true,
                             Attribute::Chameleon => chameleon = true,
                             Attribute::Paralysing => paralysing = true,
+                            Attribute::HalfNeutral => half_neutral = true,
                             Attribute::AliceA => alice = Some(AliceBoard::A),
                             Attribute::AliceB => alice = Some(AliceBoard::B),
                             Attribute::Unsupported(name) => {
                                 return Err(error(
                                     tok.span,
                                     format!(
-                                        "attribute {name} is not supported; supported attributes are Royal, Kamikaze, Paralysing, Chameleon, AliceA and AliceB"
+                                        "attribute {name} is not supported; supported attributes are Royal, Kamikaze, Paralysing, Chameleon, HalfNeutral, AliceA and AliceB"
                                     ),
                                 ))
                             }
@@ -579,7 +583,7 @@ impl<'a> Parser<'a> {
             return Err(error(
                 tok.span,
                 format!(
-                    "unexpected \"{}\" in the pieces; expected a colour (white, black), an attribute (royal, kamikaze, paralysing, chameleon, alicea, aliceb) or a piece with its squares like Ka1 or Pa2b3",
+                    "unexpected \"{}\" in the pieces; expected a colour (white, black), an attribute (royal, kamikaze, paralysing, chameleon, halfneutral, alicea, aliceb) or a piece with its squares like Ka1 or Pa2b3",
                     tok.text
                 ),
             ));
@@ -594,6 +598,15 @@ impl<'a> Parser<'a> {
             return Err(error(
                 u.span,
                 "neutral kings and royal units are not supported",
+            ));
+        }
+        if let Some(u) = out
+            .iter()
+            .find(|u| u.half_neutral && (u.royal || u.role.is_royal()))
+        {
+            return Err(error(
+                u.span,
+                "half-neutral kings and royal units are not supported",
             ));
         }
         if out.is_empty() {

@@ -368,6 +368,7 @@ fn every_twin_change() {
             royal: false,
             chameleon: false,
             paralysing: false,
+            half_neutral: false,
             neutral: false,
             alice: None,
             span: Span::new(line, col),

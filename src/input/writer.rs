@@ -32,6 +32,9 @@ fn piece_prefix(p: &PieceSpec) -> String {
     if p.chameleon {
         s.push_str(" Chameleon");
     }
+    if p.half_neutral {
+        s.push_str(" HalfNeutral");
+    }
     match p.alice {
         Some(AliceBoard::A) => s.push_str(" AliceA"),
         Some(AliceBoard::B) => s.push_str(" AliceB"),

@@ -61,6 +61,9 @@ pub enum Cause {
     /// A unit other than the one that moved changes its kind where it stands (Einstein
     /// chess: the castling rook): `0-0=B`.
     WalkChange,
+    /// The half-neutral unit that moved turns neutral (`=nh`) or, neutral, turns to the
+    /// side that moved it (`=wh`).
+    PhaseChange,
 }
 
 /// One change to the board beyond the moving unit's own step, decided when the move is

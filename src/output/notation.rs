@@ -10,7 +10,7 @@ use std::fmt::Write;
 /// `wkR` a kamikaze rook.
 fn unit(p: &Placement, royal: bool) -> String {
     format!(
-        "{}{}{}{}{}{}",
+        "{}{}{}{}{}{}{}",
         if p.attrs.neutral() {
             'n'
         } else {
@@ -20,6 +20,7 @@ fn unit(p: &Placement, royal: bool) -> String {
         if p.attrs.kamikaze() { "k" } else { "" },
         if p.attrs.paralysing() { "p" } else { "" },
         if p.attrs.chameleon() { "c" } else { "" },
+        if p.attrs.half_neutral() { "hn" } else { "" },
         p.piece.role.code()
     )
 }
@@ -73,14 +74,16 @@ fn placed(p: &Placement, royal: bool) -> String {
 }
 
 /// The attribute marks of the moving unit, in the reference solver's order: `n` neutral,
-/// `r` royal (where `royal` says so), `k` kamikaze, `p` paralysing, `c` chameleon.
+/// `r` royal (where `royal` says so), `k` kamikaze, `p` paralysing, `c` chameleon,
+/// `hn` half-neutral.
 fn mover_marks(pm: &PlayedMove, royal: bool) -> String {
     [
-        (pm.neutral, 'n'),
-        (royal, 'r'),
-        (pm.kamikaze, 'k'),
-        (pm.paralysing, 'p'),
-        (pm.chameleon, 'c'),
+        (pm.neutral, "n"),
+        (royal, "r"),
+        (pm.kamikaze, "k"),
+        (pm.paralysing, "p"),
+        (pm.chameleon, "c"),
+        (pm.half_neutral, "hn"),
     ]
     .iter()
     .filter(|(on, _)| *on)
@@ -172,6 +175,16 @@ pub fn move_text(pm: &PlayedMove) -> String {
             s.push(to);
         }
     }
+    // A half-neutral unit's new phase comes before any rebirth: `hnBf8*e7=nh[+nhnRa1]`.
+    for change in e.changes() {
+        if let Change::Put(r, Cause::PhaseChange) = *change {
+            if r.attrs.neutral() {
+                s.push_str("=nh");
+            } else {
+                let _ = write!(s, "={}h", r.piece.color.letter());
+            }
+        }
+    }
     // A capturer that changes colour where it was reborn (Andernach chess with
     // Anticirce) shows the change inside its rebirth: `[bBe3->f8=w]`.
     let relocated = e.changes().find_map(|c| match *c {
@@ -203,6 +216,7 @@ pub fn move_text(pm: &PlayedMove) -> String {
             Change::Hide(r, _) => {
                 let _ = write!(s, "[+{}->v]", placed(&r, false));
             }
+            Change::Put(_, Cause::PhaseChange) => {}
             // A unit's new kind where it stands (Einstein chess's castling rook): `0-0=B`.
             // A promoted unit that becomes a chameleon: `c7-c8=Q=c`.
             Change::Put(r, Cause::WalkChange) if r.attrs.chameleon() => {

@@ -184,6 +184,7 @@ pub fn attribute_lines(
     named("Kamikaze", &|u| u.kamikaze, false);
     named("Paralysing", &|u| u.paralysing, false);
     named("Chameleon", &|u| u.chameleon, false);
+    named("HalfNeutral", &|u| u.half_neutral, false);
     if alice_boards && plays_alice(units, conditions) {
         let on_b = |u: &PieceSpec| u.alice == Some(crate::input::AliceBoard::B);
         named("AliceA", &|u| !on_b(u), true);

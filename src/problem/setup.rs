@@ -2,7 +2,7 @@
 
 use super::twins::TwinSetup;
 use crate::board::{
-    Board, Color, EnPassant, Piece, Position, Role, Square, UnitAttrs, EXCLUSIVE_PAIRS,
+    Board, Color, EnPassant, Mark, Piece, Position, Role, Square, UnitAttrs, EXCLUSIVE_PAIRS,
 };
 use crate::conditions::Rules;
 use crate::input::{AliceBoard, InputError, Options, PieceSpec, ProblemSpec, Span};
@@ -481,6 +481,7 @@ pub fn game_array(span: Span) -> Vec<PieceSpec> {
         neutral: false,
         chameleon: false,
         paralysing: false,
+        half_neutral: false,
         alice: None,
         span,
     };
@@ -536,7 +537,8 @@ pub fn build_position<R: Rules>(
         }
         let attrs = UnitAttrs::new(u.kamikaze, u.neutral)
             .with_chameleon(u.chameleon)
-            .with_paralysing(u.paralysing);
+            .with_paralysing(u.paralysing)
+            .with_mark(Mark::HalfNeutral, u.half_neutral);
         board.put_unit(u.square, Piece::new(u.color, u.role), attrs);
     }
     for color in Color::ALL {

@@ -32,7 +32,7 @@ pub use proof::ProofTarget;
 pub use sequel::expand_sequels;
 pub use tt::Table;
 
-use crate::board::{Color, Extension, Position, Square};
+use crate::board::{Color, Extension, Mark, Position, Square};
 use crate::conditions::Rules;
 use crate::movegen::{Cause, Change, Move, MoveKind, MoveList};
 use crate::stipulation::Goal;
@@ -71,6 +71,8 @@ pub struct PlayedMove {
     pub chameleon: bool,
     /// The moving unit has the paralysing attribute (prefix `p`: `pRh4-h6`).
     pub paralysing: bool,
+    /// The moving unit is half-neutral (prefix `hn`: `hnRa2-a1=nh`).
+    pub half_neutral: bool,
     /// The captured unit is its side's royal piece (not a king), reborn under Circe Rex
     /// Inclusive: `[+brPd7]`.
     pub captured_royal: bool,
@@ -93,6 +95,7 @@ impl PlayedMove {
             neutral: false,
             chameleon: false,
             paralysing: false,
+            half_neutral: false,
             captured_royal: false,
             check: false,
             result: None,
@@ -120,6 +123,7 @@ pub fn annotate<R: Rules>(
         neutral: before.board.is_neutral(mv.from),
         chameleon: before.board.is_chameleon(mv.from),
         paralysing: before.board.is_paralysing(mv.from),
+        half_neutral: before.board.is_marked(mv.from, Mark::HalfNeutral),
         captured_royal: mv.is_capture() && rules.royal_piece(before, mv.capture_square()),
         check,
         result: goal_reached(rules, mv, after, goal).then_some(goal),

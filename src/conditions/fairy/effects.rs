@@ -639,10 +639,11 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     p.castling = p.castling.without(sq);
                 }
                 // The kings' exchange (Oscillating kings, never with an arrival), the
-                // castling rook's new kind (Einstein chess).
-                Change::Exchange(..) | Change::Put(_, Cause::WalkChange) => {
-                    movegen::apply_change(&mut p.board, change)
-                }
+                // castling rook's new kind (Einstein chess), the half-neutral mover's new
+                // phase.
+                Change::Exchange(..)
+                | Change::Put(_, Cause::WalkChange)
+                | Change::Put(_, Cause::PhaseChange) => movegen::apply_change(&mut p.board, change),
                 // Set up before the move; the arrivals come after this (`play_into`).
                 _ => {}
             }

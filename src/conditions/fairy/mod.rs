@@ -22,8 +22,8 @@ use super::paralysing;
 use super::patrol::Patrol;
 use super::{assassin, ProofCounting, Rules};
 use crate::board::{
-    extra_key, Bitboard, Board, Color, EnPassant, Extension, FairyStore, NoFairy, Piece, Position,
-    Role, Square,
+    extra_key, Bitboard, Board, Color, EnPassant, Extension, FairyStore, Mark, NoFairy, Piece,
+    Position, Role, Square,
 };
 use crate::movegen::{
     self, attacks, walks, Cause, Change, Effects, Gen, Move, MoveKind, MoveList, Placement,
@@ -124,6 +124,9 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     /// The problem has paralysing units: the enemy units they observe neither move nor
     /// observe, and they neither capture nor check.
     pub paralysing: bool,
+    /// The problem has half-neutral units: each move of one turns it neutral, or from
+    /// neutral to the side that moved it.
+    pub half_neutral: bool,
     /// The problem has orphans (only without conditions: the goals of the diagram
     /// squares bring them here): any move may lend one a walk or take one away, so
     /// moves are played to be judged.
@@ -222,6 +225,7 @@ impl Fairy {
             follow_units: self.follow_units,
             orphans: self.orphans,
             paralysing: self.paralysing,
+            half_neutral: self.half_neutral,
             layout: PhantomData,
         }
     }
@@ -640,11 +644,34 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     None => continue,
                 },
             };
+            let first = out.len();
             self.expand(pos, mv, out);
+            if self.half_neutral && pos.board.is_marked(mv.from, Mark::HalfNeutral) {
+                for mv in &mut out[first..] {
+                    Self::change_phase(pos, mv);
+                }
+            }
         }
         if let Some(osc) = self.oscillating[pos.side.index()] {
             self.oscillate(osc, pos, out, start);
         }
+    }
+
+    /// The half-neutral unit of `mv` changes its phase where it ends: a neutral one turns
+    /// to the side that moved it, another turns neutral.
+    #[inline(never)]
+    fn change_phase(pos: &Position<FairyExt<O, F>>, mv: &mut Move) {
+        let attrs = pos.board.attrs_at(mv.from);
+        let neutral = !attrs.neutral();
+        mv.effects.push(Change::Put(
+            Placement {
+                piece: Piece::new(pos.side, mv.promotion.unwrap_or(mv.role)),
+                square: mv.to,
+                attrs: attrs.with_neutral(neutral),
+                promoted: None,
+            },
+            Cause::PhaseChange,
+        ));
     }
 
     /// The moves in `base` where the problem has chameleon units (apart, so that the
