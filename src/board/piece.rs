@@ -319,6 +319,16 @@ impl UnitAttrs {
         self.0 & Self::PROMOTED_CHAMELEON != 0
     }
 
+    /// The attributes as six bits, for packed stores.
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The attributes [`UnitAttrs::bits`] gave.
+    pub const fn from_bits(bits: u8) -> UnitAttrs {
+        UnitAttrs(bits)
+    }
+
     /// A kamikaze unit (or not), neither neutral.
     pub const fn kamikaze_if(kamikaze: bool) -> UnitAttrs {
         UnitAttrs::new(kamikaze, false)

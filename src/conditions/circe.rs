@@ -101,6 +101,16 @@ pub enum Occupied {
     Assassin,
     /// The unit is hidden under the occupant until the square is empty again (Volcanic).
     Volcanic,
+    /// The occupant is hidden under the unit until the square is empty again (Parachute).
+    Parachute,
+}
+
+impl Occupied {
+    /// Whether units go under others and come back when their square is empty again
+    /// (Volcanic, Parachute).
+    pub fn hides(self) -> bool {
+        matches!(self, Occupied::Volcanic | Occupied::Parachute)
+    }
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

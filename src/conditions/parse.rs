@@ -680,11 +680,12 @@ fn parse_grouped(
                 "reversaleinstein" => circe.kind = KindRule::ReversalEinstein,
                 "assassin" => circe.occupied = Occupied::Assassin,
                 "volcanic" => circe.occupied = Occupied::Volcanic,
+                "parachute" => circe.occupied = Occupied::Parachute,
                 "strict" => circe.occupied = Occupied::Illegal,
                 "relaxed" => circe.occupied = Occupied::Lost,
                 "calvet" => circe.cheylan = false,
                 "cheylan" => circe.cheylan = true,
-                "lastcapture" | "diametral" | "verticalmirror" | "parachute" => {
+                "lastcapture" | "diametral" | "verticalmirror" => {
                     return Err(oerr(format!(
                         "Circe option \"{}\" is not supported yet",
                         o.value
@@ -697,11 +698,11 @@ fn parse_grouped(
         if circe.reborn == super::circe::Reborn::Capturer
             && matches!(
                 circe.occupied,
-                Occupied::Assassin | Occupied::Volcanic | Occupied::Lost
+                Occupied::Assassin | Occupied::Volcanic | Occupied::Parachute | Occupied::Lost
             )
         {
             return Err(err(
-                "Anticirce with Assassin, Volcanic or Relaxed is not supported".into(),
+                "Anticirce with Assassin, Volcanic, Parachute or Relaxed is not supported".into(),
             ));
         }
         if matches!(circe.square, SquareRule::Parrain { .. })
@@ -714,7 +715,7 @@ fn parse_grouped(
                 || matches!(circe.square, SquareRule::Super | SquareRule::Parrain { .. }))
         {
             return Err(err(
-                "ImmunChess with Relaxed, Assassin, Volcanic, Parrain or Super is not supported"
+                "ImmunChess with Relaxed, Assassin, Volcanic, Parachute, Parrain or Super is not supported"
                     .into(),
             ));
         }
@@ -722,19 +723,22 @@ fn parse_grouped(
             && (circe.reborn == super::circe::Reborn::Capturer
                 || circe.rex_inclusive
                 || circe.immune
-                || matches!(circe.occupied, Occupied::Assassin | Occupied::Volcanic))
+                || matches!(circe.occupied, Occupied::Assassin)
+                || circe.occupied.hides())
         {
             return Err(err(
-                "Circe Take&Make with Anticirce, RexInclusive, Immun, Assassin or Volcanic is not supported"
+                "Circe Take&Make with Anticirce, RexInclusive, Immun, Assassin, Volcanic or Parachute is not supported"
                     .into(),
             ));
         }
         if circe.square == SquareRule::Super
-            && (matches!(circe.occupied, Occupied::Assassin | Occupied::Volcanic)
+            && (circe.occupied == Occupied::Assassin
+                || circe.occupied.hides()
                 || (circe.reborn == super::circe::Reborn::Captured && circe.rex_inclusive))
         {
             return Err(err(
-                "Super Circe with Assassin, Volcanic or RexInclusive is not supported".into(),
+                "Super Circe with Assassin, Volcanic, Parachute or RexInclusive is not supported"
+                    .into(),
             ));
         }
         fairy.circe = Some(circe);
@@ -756,6 +760,7 @@ fn parse_grouped(
                 || c.immune
                 || c.kind == KindRule::Clone
                 || c.occupied == Occupied::Assassin
+                || c.occupied == Occupied::Parachute
                 || c.rex_inclusive
         })
     {
@@ -835,11 +840,12 @@ fn parse_grouped(
     if fairy.oscillating != [None; 2]
         && fairy.circe.is_some_and(|c| {
             matches!(c.square, SquareRule::Parrain { .. })
-                || matches!(c.occupied, Occupied::Volcanic | Occupied::Assassin)
+                || c.occupied.hides()
+                || c.occupied == Occupied::Assassin
         })
     {
         return Err(combination(
-            "Oscillating kings with Parrain, Volcanic or Assassin Circe are not supported",
+            "Oscillating kings with Parrain, Volcanic, Parachute or Assassin Circe are not supported",
         ));
     }
     if fairy.masand.is_some()

@@ -48,7 +48,8 @@ impl RuleSet {
         let circe_plain = f.circe.is_none_or(|c| {
             c.reborn == Reborn::Captured
                 && !matches!(c.square, SquareRule::Parrain { .. })
-                && !matches!(c.occupied, Occupied::Assassin | Occupied::Volcanic)
+                && c.occupied != Occupied::Assassin
+                && !c.occupied.hides()
                 && !c.rex_inclusive
                 // Neutral units with a Circe (not Immun chess).
                 && (marks.neutral.is_none() || c.immune)

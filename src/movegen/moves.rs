@@ -50,6 +50,9 @@ pub enum Cause {
     /// A captured unit goes under the occupant of its rebirth square (Volcanic
     /// Circe): `[+wPf2->v]`.
     Burial,
+    /// The occupant of a rebirth square goes under the unit reborn there (Circe
+    /// Parachute): not shown.
+    Parachute,
     /// A captured unit that waited off the board comes back (Parrain Circe): `[+bSg8]`.
     Arrival,
     /// A hidden unit comes back (Volcanic Circe): `[+wSg1]`.

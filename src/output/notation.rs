@@ -54,8 +54,14 @@ fn placed(p: &Placement, royal: bool) -> String {
         } else {
             royal_mark(royal, p.piece.role)
         });
+        if p.attrs.paralysing() {
+            mark.push('p');
+        }
         if p.attrs.chameleon() && !gained {
             mark.push('c');
+        }
+        if p.attrs.half_neutral() {
+            mark.push_str("hn");
         }
         let became = match (gained, p.attrs.neutral()) {
             (false, _) => "",
@@ -213,6 +219,7 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 };
                 let _ = write!(s, "[-{}{sq}]", unit(&p, pm.royal));
             }
+            Change::Hide(_, Cause::Parachute) => {}
             Change::Hide(r, _) => {
                 let _ = write!(s, "[+{}->v]", placed(&r, false));
             }

@@ -263,12 +263,19 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                     return;
                                 }
                                 if !taken
-                                    || matches!(
-                                        circe.occupied,
-                                        Occupied::Assassin | Occupied::Volcanic
-                                    )
+                                    || matches!(circe.occupied, Occupied::Assassin)
+                                    || circe.occupied.hides()
                                 {
                                     let buried = taken && circe.occupied == Occupied::Volcanic;
+                                    // Parachute: the occupant goes under the reborn unit.
+                                    let parachuted = (taken
+                                        && circe.occupied == Occupied::Parachute)
+                                        .then(|| Placement {
+                                            piece: board.piece_at(sq).expect("occupied"),
+                                            square: sq,
+                                            attrs: board.attrs_at(sq),
+                                            promoted: None,
+                                        });
                                     for placement in placements(
                                         self.rebirth_promotions(),
                                         Piece::new(captured.color, role),
@@ -276,6 +283,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                         captured_attrs,
                                     ) {
                                         let mut e = effects;
+                                        if let Some(occupant) = parachuted {
+                                            e.push(Change::Hide(occupant, Cause::Parachute));
+                                        }
                                         e.push(if buried {
                                             Change::Hide(placement, Cause::Burial)
                                         } else {
@@ -462,7 +472,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             let placement = Placement {
                 piece: h.piece(),
                 square: h.square,
-                attrs: UnitAttrs::kamikaze_if(h.kamikaze()),
+                attrs: h.attrs(),
                 promoted: None,
             };
             mv.effects.push(Change::Put(placement, Cause::Eruption));
@@ -614,12 +624,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     }
                 }
                 Change::Hide(r, Cause::Burial) => {
-                    p.ext.hide(Hidden::new(
-                        r.piece,
-                        r.attrs.kamikaze(),
-                        r.square,
-                        captured_origin,
-                    ));
+                    p.ext
+                        .hide(Hidden::new(r.piece, r.attrs, r.square, captured_origin));
+                }
+                // The latest comes back first.
+                Change::Hide(r, Cause::Parachute) => {
+                    let origin = p.ext.origins.get(r.square);
+                    p.ext
+                        .hide_first(Hidden::new(r.piece, r.attrs, r.square, origin));
                 }
                 Change::Put(r, Cause::Rebirth) => {
                     if r.piece.color != mover {
@@ -685,7 +697,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             p.ext.pending = None;
             if let Some(c) = mv.captured {
                 if c.role != Role::King {
-                    p.ext.pending = Some(Pending::new(c, captured_kamikaze, x, captured_origin));
+                    p.ext.pending = Some(Pending::new(
+                        c,
+                        UnitAttrs::kamikaze_if(captured_kamikaze),
+                        x,
+                        captured_origin,
+                    ));
                 }
             }
         }

@@ -844,6 +844,19 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             })
     }
 
+    /// Whether `color`'s king is hidden under a unit reborn on its square (Circe
+    /// Parachute): not captured, it comes back when the square is empty again.
+    fn king_parachuted(&self, pos: &Position<FairyExt<O, F>>, color: Color) -> bool {
+        self.circe
+            .is_some_and(|c| c.occupied == Occupied::Parachute)
+            && pos
+                .ext
+                .hidden
+                .iter()
+                .flatten()
+                .any(|h| h.piece() == Piece::new(color, Role::King))
+    }
+
     /// The candidate moves, of which a Maximummer's or Minimummer's side keeps those
     /// that go furthest (least far) among the ones `legal` lets through.
     fn pseudo_legal_with(
@@ -885,7 +898,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         own_check: bool,
     ) -> bool {
         let side = pos.side;
-        if royal_square(pos, side).is_some() && royal_square(after, side).is_none() {
+        if royal_square(pos, side).is_some()
+            && royal_square(after, side).is_none()
+            && !self.king_parachuted(after, side)
+        {
             return false;
         }
         // Lèse-majesté: no move may leave the opponent without a king (one reborn at once
@@ -1039,14 +1055,18 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             }
         }
         for &(square, piece, kamikaze) in hidden {
-            if !circe.is_some_and(|c| c.occupied == Occupied::Volcanic) {
+            if !circe.is_some_and(|c| c.occupied.hides()) {
                 return Err(format!("two units on {square}"));
             }
             if pos.ext.hidden.iter().all(|h| h.is_some()) {
                 return Err(format!("too many units hidden on {square}"));
             }
-            pos.ext
-                .hide(Hidden::new(piece, kamikaze, square, NO_ORIGIN));
+            pos.ext.hide(Hidden::new(
+                piece,
+                UnitAttrs::kamikaze_if(kamikaze),
+                square,
+                NO_ORIGIN,
+            ));
         }
         Ok(())
     }

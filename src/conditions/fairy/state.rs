@@ -72,17 +72,17 @@ impl Origins for DiagramOrigins {
 pub struct Captive {
     /// `1 + role`.
     role: NonZeroU8,
-    /// Colour in bit 0, kamikaze attribute in bit 1.
+    /// Colour in bit 0, the unit's attributes ([`UnitAttrs::bits`]) above.
     flags: u8,
     pub square: Square,
     pub origin: u8,
 }
 
 impl Captive {
-    pub fn new(piece: Piece, kamikaze: bool, square: Square, origin: u8) -> Captive {
+    pub fn new(piece: Piece, attrs: UnitAttrs, square: Square, origin: u8) -> Captive {
         Captive {
             role: NonZeroU8::new(piece.role.index() as u8 + 1).expect("at least 1"),
-            flags: piece.color.index() as u8 | u8::from(kamikaze) << 1,
+            flags: piece.color.index() as u8 | attrs.bits() << 1,
             square,
             origin,
         }
@@ -93,8 +93,12 @@ impl Captive {
         Piece::new(Color::ALL[usize::from(self.flags & 1)], role)
     }
 
+    pub fn attrs(self) -> UnitAttrs {
+        UnitAttrs::from_bits(self.flags >> 1)
+    }
+
     pub fn kamikaze(self) -> bool {
-        self.flags & 2 != 0
+        self.attrs().kamikaze()
     }
 }
 
@@ -208,6 +212,13 @@ impl<O: Origins, F: FairyStore> FairyExt<O, F> {
     pub(super) fn origin(&self, sq: Square) -> Option<Square> {
         let o = self.origins.get(sq);
         (o != NO_ORIGIN).then(|| Square::new(o))
+    }
+
+    /// Hides `h` before the units hidden already (Circe Parachute): it is the first to
+    /// come back. The last of a full list is lost.
+    pub(super) fn hide_first(&mut self, h: Hidden) {
+        self.hidden.copy_within(..MAX_HIDDEN - 1, 1);
+        self.hidden[0] = Some(h);
     }
 
     pub(super) fn hide(&mut self, h: Hidden) {
