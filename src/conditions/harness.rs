@@ -311,6 +311,7 @@ fn every_condition_agrees_with_playing_every_move() {
             "Circe RexInclusive",
             "Circe Volcanic",
             "Circe Parachute",
+            "AntiCirce Parachute",
             "Circe Strict",
             "AntiCirce Cheylan",
             "Madrasi RexInclusive",

@@ -698,11 +698,11 @@ fn parse_grouped(
         if circe.reborn == super::circe::Reborn::Capturer
             && matches!(
                 circe.occupied,
-                Occupied::Assassin | Occupied::Volcanic | Occupied::Parachute | Occupied::Lost
+                Occupied::Assassin | Occupied::Volcanic | Occupied::Lost
             )
         {
             return Err(err(
-                "Anticirce with Assassin, Volcanic, Parachute or Relaxed is not supported".into(),
+                "Anticirce with Assassin, Volcanic or Relaxed is not supported".into(),
             ));
         }
         if matches!(circe.square, SquareRule::Parrain { .. })

@@ -163,7 +163,18 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         return;
                     }
                 } else if board.occupied().contains(sq) {
-                    return;
+                    if anti.occupied != Occupied::Parachute {
+                        return;
+                    }
+                    // Parachute: the occupant goes under the reborn capturer.
+                    let occupant = Placement {
+                        piece: board.piece_at(sq).expect("occupied"),
+                        square: sq,
+                        attrs: board.attrs_at(sq),
+                        promoted: None,
+                    };
+                    effects.push(Change::Hide(occupant, Cause::Parachute));
+                    board.take(sq);
                 }
                 board.take(mv.to);
                 let reborn = Piece::new(mover, role);
@@ -627,9 +638,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     p.ext
                         .hide(Hidden::new(r.piece, r.attrs, r.square, captured_origin));
                 }
-                // The latest comes back first.
+                // The occupant leaves the board; the latest comes back first.
                 Change::Hide(r, Cause::Parachute) => {
                     let origin = p.ext.origins.get(r.square);
+                    p.board.take(r.square);
+                    p.ext.origins.set(r.square, NO_ORIGIN);
+                    p.castling = p.castling.without(r.square);
                     p.ext
                         .hide_first(Hidden::new(r.piece, r.attrs, r.square, origin));
                 }

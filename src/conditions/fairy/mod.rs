@@ -517,7 +517,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     match rebirth_square(circe.square, &cap) {
                         None => false,
                         Some(sq) if sq == k => !circe.cheylan,
-                        Some(sq) => sq == from || !board.occupied().contains(sq),
+                        // Parachute: an occupant goes under the reborn capturer.
+                        Some(sq) => {
+                            sq == from
+                                || !board.occupied().contains(sq)
+                                || circe.occupied == Occupied::Parachute
+                        }
                     }
                 })
             }
