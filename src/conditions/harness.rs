@@ -33,8 +33,8 @@ impl Rng {
 /// now and then on the first or last rank: a pawn on its first rank moves under Einstein
 /// chess, one on its last rank is an error but there), each kamikaze with probability
 /// `kamikaze` / 8; with `kamikaze` above 0, a side's royal unit is now and then a unit
-/// of one of the kinds with the royal attribute, and some units are neutral, half-neutral,
-/// chameleons or paralysing.
+/// of one of the kinds with the royal attribute, both sides' is now and then one neutral
+/// king, and some units are neutral, half-neutral, chameleons or paralysing.
 fn random_problem(
     rng: &mut Rng,
     kinds: &[Role],
@@ -58,7 +58,16 @@ fn random_problem(
     // With fairy kinds about, a side's royal unit is now and then a Poseidon (a royal
     // locust-leaper).
     let fairy = kinds.iter().any(|r| !r.is_orthodox());
+    // Now and then one neutral king, both sides' king, instead of two.
+    let neutral_king = kamikaze > 0 && rng.below(10) == 0;
+    if neutral_king {
+        let k = place(rng, Role::King, &mut taken);
+        neutral.push((String::from("K"), k, false));
+    }
     for list in [&mut white, &mut black] {
+        if neutral_king {
+            break;
+        }
         if kamikaze > 0 && rng.below(4) == 0 {
             let role = kinds[rng.below(kinds.len())];
             let sq = place(rng, role, &mut taken);

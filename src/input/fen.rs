@@ -131,10 +131,10 @@ pub fn parse_forsyth(
             None => Color::Black,
         };
         let square = Square::from_coords((index % 8) as u8, 7 - (index / 8) as u8);
-        if neutral && role.is_royal() {
+        if neutral && role.is_royal() && role != Role::King {
             return Err(InputError::new(
                 at(start),
-                "neutral kings and royal units are not supported",
+                "neutral royal units other than kings are not supported",
             ));
         }
         let color = if neutral { Color::White } else { color };

@@ -591,13 +591,14 @@ impl<'a> Parser<'a> {
         if let Some(attribute) = &bare_attribute {
             return Err(no_piece_after(attribute));
         }
-        if let Some(u) = out
-            .iter()
-            .find(|u| u.neutral && (u.royal || u.role.is_royal()))
-        {
+        // A neutral king is both sides' king; a neutral royal unit of another kind is
+        // not built.
+        if let Some(u) = out.iter().find(|u| {
+            u.neutral && (u.royal || u.role.is_royal()) && u.role != crate::board::Role::King
+        }) {
             return Err(error(
                 u.span,
-                "neutral kings and royal units are not supported",
+                "neutral royal units other than kings are not supported",
             ));
         }
         if let Some(u) = out

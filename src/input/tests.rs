@@ -156,10 +156,14 @@ fn piece_errors() {
     let e = one_err("begin\npieces white Ka1 Rb2b9\nend");
     assert_eq!((e.line, e.col), (2, 21));
     assert!(e.message.contains("invalid square \"b9\""), "{}", e.message);
-    let e = one_err("begin\npieces neutral Ka1\nend");
+    let e = one_err("begin\npieces neutral royal Qa1\nend");
     assert_eq!(
         (e.line, e.col, e.message.as_str()),
-        (2, 16, "neutral kings and royal units are not supported")
+        (
+            2,
+            22,
+            "neutral royal units other than kings are not supported"
+        )
     );
     let e = one_err("begin\npieces white jigger Ka1\nend");
     assert_eq!((e.line, e.col), (2, 14));

@@ -542,7 +542,9 @@ pub fn build_position<R: Rules>(
         board.put_unit(u.square, Piece::new(u.color, u.role), attrs);
     }
     for color in Color::ALL {
-        let royal = |u: &&PieceSpec| u.color == color && (u.role.is_royal() || u.royal);
+        // A neutral king is either side's.
+        let royal =
+            |u: &&PieceSpec| (u.color == color || u.neutral) && (u.role.is_royal() || u.royal);
         if twin.units.iter().filter(royal).count() > 1 {
             let u = twin.units.iter().rev().find(royal).expect("a king");
             return Err(SetupError::new(
