@@ -593,3 +593,24 @@ fn chameleon_units_change_kind_and_pawns_promote_to_chameleons() {
         ],
     );
 }
+
+// NoWhitePromotion with a Circe that puts a pawn on its last rank, checked with Popeye
+// 4.104 (constructed): no promotion in White's move, the reborn black pawn's included;
+// under NoBlackPromotion it promotes (to a knight or a bishop: a queen or rook on d1
+// would check the white king).
+
+#[test]
+fn no_promotion_leaves_a_pawn_reborn_in_that_sides_move_unpromoted() {
+    case(
+        "white Kh1 Qd8 black Ka1 Pd5",
+        "x1",
+        "CouscousCirce NoWhitePromotion",
+        &["1.Qd8*d5[+bPd1] x !"],
+    );
+    case(
+        "white Kh1 Qd8 black Ka1 Pd5",
+        "x1",
+        "CouscousCirce NoBlackPromotion",
+        &["1.Qd8*d5[+bPd1=S] x !", "1.Qd8*d5[+bPd1=B] x !"],
+    );
+}

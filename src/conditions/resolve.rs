@@ -316,7 +316,7 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.neutral, built_with_attributes) {
         return Err(ConditionError {
             span,
-            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC or Equipollents Circe, lost or the capture illegal when the square is taken), Maximummer, Minimummer, Checkless chess and NoCapture, nor as kamikaze units".into(),
+            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC, Equipollents or Couscous Circe, lost or the capture illegal when the square is taken), Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
         });
     }
     if let (Some(span), false) = (marks.chameleon, built_with_attributes) {
@@ -378,8 +378,8 @@ pub fn resolve_for(
 /// Whether neutral units are built with the conditions `f`: a Circe whose captured unit
 /// is reborn (as its own or a Chameleon kind, lost or the capture illegal when the square
 /// is taken, by a rule that needs only the capture), the mummers, Checkless chess and the
-/// NoCapture conditions.
-fn neutral_rules(f: Fairy) -> bool {
+/// NoCapture and NoPromotion conditions.
+fn neutral_rules(mut f: Fairy) -> bool {
     use super::circe::{KindRule, Occupied, Reborn, SquareRule};
     let circe_ok = f.circe.is_none_or(|c| {
         c.reborn == Reborn::Captured
@@ -392,12 +392,15 @@ fn neutral_rules(f: Fairy) -> bool {
                     | SquareRule::Antipodes
                     | SquareRule::Pwc
                     | SquareRule::Equipollents
+                    | SquareRule::Couscous
             )
             && matches!(c.kind, KindRule::Same | KindRule::Chameleon)
             && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
             && !c.rex_inclusive
             && !c.immune
     });
+    // A neutral pawn promotes or not as a pawn of the side that moves it.
+    f.no_promotion = [false; 2];
     circe_ok && f.only_circe_mummers_checkless_nocapture()
 }
 

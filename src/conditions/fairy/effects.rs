@@ -32,9 +32,12 @@ fn placements(
 }
 
 impl<O: Origins, F: FairyStore> Fairy<O, F> {
-    /// What a pawn put on its last rank may promote to: nothing under Einstein chess.
-    fn rebirth_promotions(&self) -> Option<Promotions> {
-        self.einstein.is_none().then_some(self.promotions)
+    /// What a pawn put on its last rank in `mover`'s move may promote to: nothing under
+    /// Einstein chess, nor where `mover` may not promote (NoWhitePromotion, ...: the
+    /// reference solver leaves a pawn reborn on its last rank in that move unpromoted,
+    /// whichever its side).
+    fn rebirth_promotions(&self, mover: Color) -> Option<Promotions> {
+        (self.einstein.is_none() && !self.no_promotion[mover.index()]).then_some(self.promotions)
     }
 
     /// A pawn reborn promoting as `placement` made a chameleon unit too, where the problem
@@ -251,9 +254,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                             Bitboard::EMPTY
                         };
                         for sq in squares {
-                            for placement in
-                                placements(self.rebirth_promotions(), piece, sq, captured_attrs)
-                            {
+                            for placement in placements(
+                                self.rebirth_promotions(pos.side),
+                                piece,
+                                sq,
+                                captured_attrs,
+                            ) {
                                 let mut e = effects;
                                 e.push(Change::Put(placement, Cause::Rebirth));
                                 self.finish(pos, mv, e, out);
@@ -288,7 +294,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                             promoted: None,
                                         });
                                     for placement in placements(
-                                        self.rebirth_promotions(),
+                                        self.rebirth_promotions(pos.side),
                                         Piece::new(captured.color, role),
                                         sq,
                                         captured_attrs,
@@ -389,7 +395,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         sq: Square,
         out: &mut MoveList,
     ) {
-        for placement in placements(self.rebirth_promotions(), reborn, sq, UnitAttrs::default()) {
+        for placement in placements(
+            self.rebirth_promotions(pos.side),
+            reborn,
+            sq,
+            UnitAttrs::default(),
+        ) {
             let mut board = *board;
             board.put(sq, placement.piece, false);
             let mut e = effects;
@@ -460,7 +471,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             if let Some(sq) = p.square.offset(df, dr) {
                 if !occupied.contains(sq) {
                     for placement in placements(
-                        self.rebirth_promotions(),
+                        self.rebirth_promotions(pos.side),
                         p.piece(),
                         sq,
                         UnitAttrs::kamikaze_if(p.kamikaze()),
