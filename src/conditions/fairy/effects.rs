@@ -474,7 +474,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         self.rebirth_promotions(pos.side),
                         p.piece(),
                         sq,
-                        UnitAttrs::kamikaze_if(p.kamikaze()),
+                        p.attrs(),
                     ) {
                         let mut m = mv;
                         m.effects.push(Change::Put(placement, Cause::Arrival));
@@ -553,7 +553,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         } else {
             NO_ORIGIN
         };
-        let captured_kamikaze = mv.is_capture() && pos.board.is_kamikaze(x);
+        // The captured unit's attributes (a Parrain rebirth keeps them).
+        let captured_attrs = if mv.is_capture() {
+            pos.board.attrs_at(x)
+        } else {
+            UnitAttrs::default()
+        };
         let e = &mv.effects;
         // Units set where the move is made from first (Anti-Mars castling).
         for change in e.changes().filter(|c| c.cause() == Cause::Setup) {
@@ -724,7 +729,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 if c.role != Role::King {
                     p.ext.pending = Some(Pending::new(
                         c,
-                        UnitAttrs::kamikaze_if(captured_kamikaze),
+                        captured_attrs,
                         x,
                         captured_origin,
                     ));
