@@ -23,6 +23,8 @@ pub trait FairyStore: Copy + Eq + Hash + Default + Debug + Send + Sync + 'static
     fn set_neutral(&mut self, sq: Square, on: bool);
     /// The squares of units with `mark`.
     fn marked(&self, mark: Mark) -> Bitboard;
+    /// The squares of units with any mark.
+    fn any_marked(&self) -> Bitboard;
     fn set_marked(&mut self, mark: Mark, sq: Square, on: bool);
 }
 
@@ -56,6 +58,10 @@ impl FairyStore for NoFairy {
     }
     #[inline(always)]
     fn marked(&self, _mark: Mark) -> Bitboard {
+        Bitboard::EMPTY
+    }
+    #[inline(always)]
+    fn any_marked(&self) -> Bitboard {
         Bitboard::EMPTY
     }
     #[inline(always)]
@@ -116,6 +122,12 @@ impl FairyStore for FairyUnits {
     #[inline(always)]
     fn marked(&self, mark: Mark) -> Bitboard {
         self.marks[mark.index()]
+    }
+    #[inline(always)]
+    fn any_marked(&self) -> Bitboard {
+        self.marks
+            .iter()
+            .fold(Bitboard::EMPTY, |all, &marked| all | marked)
     }
     #[inline(always)]
     fn set_marked(&mut self, mark: Mark, sq: Square, on: bool) {
@@ -258,6 +270,30 @@ impl<F: FairyStore> Board<F> {
         self.fairy.marked(mark).contains(sq)
     }
 
+    /// Takes every mark off `sq` (its unit leaves).
+    #[inline(never)]
+    fn unmark(&mut self, sq: Square) {
+        for mark in Mark::ALL {
+            if self.is_marked(sq, mark) {
+                self.fairy.set_marked(mark, sq, false);
+                self.hash ^= KEYS.marks[mark.index()][sq.index()];
+            }
+        }
+    }
+
+    /// Moves the marks of the unit on `from` to `to`.
+    #[inline(never)]
+    fn shift_marks(&mut self, from: Square, to: Square) {
+        for mark in Mark::ALL {
+            if self.is_marked(from, mark) {
+                self.fairy.set_marked(mark, from, false);
+                self.fairy.set_marked(mark, to, true);
+                let keys = &KEYS.marks[mark.index()];
+                self.hash ^= keys[from.index()] ^ keys[to.index()];
+            }
+        }
+    }
+
     /// Gives the unit on `sq` `mark`.
     pub fn mark(&mut self, sq: Square, mark: Mark) {
         if !self.is_marked(sq, mark) {
@@ -358,8 +394,10 @@ impl<F: FairyStore> Board<F> {
     #[inline]
     pub fn attrs_at(&self, sq: Square) -> UnitAttrs {
         let mut attrs = UnitAttrs::new(self.is_kamikaze(sq), self.is_neutral(sq));
-        for mark in Mark::ALL {
-            attrs = attrs.with_mark(mark, self.is_marked(sq, mark));
+        if self.fairy.any_marked().contains(sq) {
+            for mark in Mark::ALL {
+                attrs = attrs.with_mark(mark, self.is_marked(sq, mark));
+            }
         }
         attrs
     }
@@ -417,11 +455,8 @@ impl<F: FairyStore> Board<F> {
             self.hash ^= piece_key(Piece::new(Color::Black, piece.role), sq);
             self.fairy.set_neutral(sq, false);
         }
-        for mark in Mark::ALL {
-            if self.is_marked(sq, mark) {
-                self.fairy.set_marked(mark, sq, false);
-                self.hash ^= KEYS.marks[mark.index()][sq.index()];
-            }
+        if self.fairy.any_marked().contains(sq) {
+            self.unmark(sq);
         }
         let kamikaze = self.kamikaze.contains(sq);
         self.kamikaze &= b;
@@ -448,13 +483,8 @@ impl<F: FairyStore> Board<F> {
             self.colors[piece.color.index()] ^= m;
             self.hash ^= piece_key(piece, from) ^ piece_key(piece, to);
         }
-        for mark in Mark::ALL {
-            if self.is_marked(from, mark) {
-                self.fairy.set_marked(mark, from, false);
-                self.fairy.set_marked(mark, to, true);
-                let keys = &KEYS.marks[mark.index()];
-                self.hash ^= keys[from.index()] ^ keys[to.index()];
-            }
+        if self.fairy.any_marked().contains(from) {
+            self.shift_marks(from, to);
         }
         if self.kamikaze.contains(from) {
             self.kamikaze ^= m;

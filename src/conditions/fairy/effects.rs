@@ -470,12 +470,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             let (df, dr) = if contra { (-df, -dr) } else { (df, dr) };
             if let Some(sq) = p.square.offset(df, dr) {
                 if !occupied.contains(sq) {
-                    for placement in placements(
-                        self.rebirth_promotions(pos.side),
-                        p.piece(),
-                        sq,
-                        p.attrs(),
-                    ) {
+                    for placement in
+                        placements(self.rebirth_promotions(pos.side), p.piece(), sq, p.attrs())
+                    {
                         let mut m = mv;
                         m.effects.push(Change::Put(placement, Cause::Arrival));
                         out.push(m);
@@ -727,12 +724,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             p.ext.pending = None;
             if let Some(c) = mv.captured {
                 if c.role != Role::King {
-                    p.ext.pending = Some(Pending::new(
-                        c,
-                        captured_attrs,
-                        x,
-                        captured_origin,
-                    ));
+                    p.ext.pending = Some(Pending::new(c, captured_attrs, x, captured_origin));
                 }
             }
         }

@@ -630,7 +630,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             if paralysed.contains(mv.from) || (restricted && !self.shape_allowed(pos, mv)) {
                 continue;
             }
-            if mv.is_capture() && (no_capture || pos.board.is_paralysing(mv.from)) {
+            if mv.is_capture()
+                && (no_capture || (self.paralysing && pos.board.is_paralysing(mv.from)))
+            {
                 continue;
             }
             if no_promotion && mv.role.is_pawn() && mv.promotion.is_some() {
