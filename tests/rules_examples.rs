@@ -614,3 +614,33 @@ fn no_promotion_leaves_a_pawn_reborn_in_that_sides_move_unpromoted() {
         &["1.Qd8*d5[+bPd1=S] x !", "1.Qd8*d5[+bPd1=B] x !"],
     );
 }
+
+// Chameleon units under Anticirce, checked with Popeye 4.104 (constructed): a pawn
+// reborn on its last rank may promote to a chameleon unit too; a chameleon capturer is
+// reborn as its next kind, and the check test asks that kind's rebirth square (here
+// the queen on e7 turns knight by capturing on d8, reborn on g1: Sc3-d1 does not help).
+
+#[test]
+fn chameleon_units_under_anticirce() {
+    case(
+        "white Pf6 black chameleon Bg7",
+        "x1",
+        "EquipollentsAntiCirce",
+        &[
+            "1.f6*g7[wPg7->h8=Q] x !",
+            "1.f6*g7[wPg7->h8=Q=c] x !",
+            "1.f6*g7[wPg7->h8=S] x !",
+            "1.f6*g7[wPg7->h8=S=c] x !",
+            "1.f6*g7[wPg7->h8=R] x !",
+            "1.f6*g7[wPg7->h8=R=c] x !",
+            "1.f6*g7[wPg7->h8=B] x !",
+            "1.f6*g7[wPg7->h8=B=c] x !",
+        ],
+    );
+    case(
+        "white Kc4 Se3 Sc8 Bb3 white chameleon Re5 Pf3 black Kd8 Sc3 Se8 black chameleon Sa7",
+        "#1",
+        "AntiCirce Cheylan",
+        &["1.cRe5-e7=cQ # !"],
+    );
+}

@@ -319,10 +319,14 @@ pub fn resolve_for(
             message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC, Equipollents or Couscous Circe, lost or the capture illegal when the square is taken), Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
         });
     }
-    if let (Some(span), false) = (marks.chameleon, built_with_attributes) {
+    let chameleons_built = built_with_attributes
+        || (marks.kamikaze.is_none()
+            && marks.neutral.is_none()
+            && fairy.is_some_and(anticirce_rules));
+    if let (Some(span), false) = (marks.chameleon, chameleons_built) {
         return Err(ConditionError {
             span,
-            message: "chameleon units are not supported with the conditions neutral units are not supported with (docs/conditions.md), nor as kamikaze units".into(),
+            message: "chameleon units are not supported with the conditions neutral units are not supported with (docs/conditions.md) other than Anticirce by those square rules, nor as kamikaze units or with neutral units under Anticirce".into(),
         });
     }
     if let (Some(span), false) = (marks.half_neutral, built_with_attributes) {
@@ -402,6 +406,31 @@ fn neutral_rules(mut f: Fairy) -> bool {
     // A neutral pawn promotes or not as a pawn of the side that moves it.
     f.no_promotion = [false; 2];
     circe_ok && f.only_circe_mummers_checkless_nocapture()
+}
+
+/// Whether `f` is an Anticirce (the capturer reborn as its own kind, the capture illegal
+/// when the square is taken) by one of the square rules neutral units are built with,
+/// with the parts they are built with: the conditions chameleon units are built with
+/// beside those.
+fn anticirce_rules(mut f: Fairy) -> bool {
+    use super::circe::{KindRule, Occupied, Reborn, SquareRule};
+    let Some(c) = f.circe else { return false };
+    let anticirce = c.reborn == Reborn::Capturer
+        && matches!(
+            c.square,
+            SquareRule::Standard
+                | SquareRule::Mirror
+                | SquareRule::File
+                | SquareRule::Symmetry
+                | SquareRule::Antipodes
+                | SquareRule::Pwc
+                | SquareRule::Equipollents
+                | SquareRule::Couscous
+        )
+        && c.kind == KindRule::Same
+        && c.occupied == Occupied::Illegal;
+    f.no_promotion = [false; 2];
+    anticirce && f.only_circe_mummers_checkless_nocapture()
 }
 
 /// Whether paralysing units are built with the conditions `f`: the parts that leave

@@ -262,20 +262,34 @@ fn relocation(s: &mut String, pm: &PlayedMove, from: Square, r: &Placement) {
     // The side's royal unit shows its attribute unless it is a king: `[wrQf4->d1]`; a
     // king stays royal as another kind: `[bKe3->rBf8]` (AntiClone).
     let royal = pm.royal || mv.role == Role::King;
+    let gained = r.attrs.became_chameleon();
     let arrived = Placement {
         piece: Piece::new(r.piece.color, mv.promotion.unwrap_or(mv.role)),
         promoted: None,
+        attrs: if gained {
+            UnitAttrs::new(r.attrs.kamikaze(), r.attrs.neutral())
+        } else {
+            r.attrs
+        },
         ..*r
     };
     let _ = write!(s, "[{}{from}->", unit(&arrived, royal));
     if r.promoted.is_some() {
-        // A pawn reborn on its last rank promotes there (Anti-Super Circe): `[wPf5->a8=Q]`.
+        // A pawn reborn on its last rank promotes there (Anti-Super Circe): `[wPf5->a8=Q]`;
+        // to a chameleon unit too where the problem has some: `[wPd7->e8=Q=c]`, a
+        // chameleon pawn to a chameleon: `[wcPd7->e8=cQ]`.
         let _ = write!(
             s,
-            "{}={}{}]",
+            "{}={}{}{}{}]",
             r.square,
             royal_mark(royal, r.piece.role),
-            r.piece.role.code()
+            if r.attrs.chameleon() && !gained {
+                "c"
+            } else {
+                ""
+            },
+            r.piece.role.code(),
+            if gained { "=c" } else { "" }
         );
     } else if arrived.piece.role == r.piece.role {
         let _ = write!(s, "{}]", r.square);

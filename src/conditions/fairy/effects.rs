@@ -192,7 +192,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 let placement = Placement {
                     piece: reborn,
                     square: sq,
-                    attrs: UnitAttrs::kamikaze_if(false),
+                    // A chameleon or paralysing unit stays one.
+                    attrs: pos.board.attrs_at(mv.from),
                     promoted: None,
                 };
                 effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
@@ -395,20 +396,25 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         sq: Square,
         out: &mut MoveList,
     ) {
-        for placement in placements(
-            self.rebirth_promotions(pos.side),
-            reborn,
-            sq,
-            UnitAttrs::default(),
-        ) {
-            let mut board = *board;
-            board.put(sq, placement.piece, false);
-            let mut e = effects;
-            e.push(Change::Relocate(mv.to, placement, Cause::Relocation));
-            if self.recolours(pos, &mv) {
-                recolour_capturer(&mut board, &mut e, &mv, !pos.side);
+        let attrs = pos.board.attrs_at(mv.from);
+        for placement in placements(self.rebirth_promotions(pos.side), reborn, sq, attrs) {
+            // Where the problem has chameleon units, a pawn that is none may also promote
+            // to one: `[wPd7->e8=Q=c]`.
+            let chameleon = (self.chameleons && placement.promoted.is_some() && !attrs.chameleon())
+                .then(|| Placement {
+                    attrs: attrs.promoted_to_chameleon(),
+                    ..placement
+                });
+            for placement in std::iter::once(placement).chain(chameleon) {
+                let mut board = *board;
+                board.put(sq, placement.piece, false);
+                let mut e = effects;
+                e.push(Change::Relocate(mv.to, placement, Cause::Relocation));
+                if self.recolours(pos, &mv) {
+                    recolour_capturer(&mut board, &mut e, &mv, !pos.side);
+                }
+                self.finish(pos, mv, e, out);
             }
-            self.finish(pos, mv, e, out);
         }
     }
 

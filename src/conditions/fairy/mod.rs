@@ -488,10 +488,16 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 let promoting = self.einstein.is_none()
                     && capturer.role == Role::Pawn
                     && k.rank() == capturer.color.promotion_rank();
-                // Under Einstein chess the capturer is reborn as the kind it became.
+                // Under Einstein chess the capturer is reborn as the kind it became, a
+                // chameleon unit as its next kind.
                 let einsteined = self
                     .einstein
                     .map_or(capturer.role, |e| e.becomes(capturer.role, true));
+                let einsteined = if board.is_chameleon(from) {
+                    chameleon_next(einsteined).unwrap_or(einsteined)
+                } else {
+                    einsteined
+                };
                 let roles: &[Role] = if promoting {
                     &Role::PROMOTIONS
                 } else {
