@@ -271,11 +271,6 @@ impl UnitAttrs {
         self.0 & Self::CHAMELEON != 0
     }
 
-    /// These attributes and the paralysing attribute when `paralysing` is set.
-    pub const fn with_paralysing(self, paralysing: bool) -> UnitAttrs {
-        UnitAttrs(self.0 | (paralysing as u8 * Self::PARALYSING))
-    }
-
     /// A unit that paralyses the enemy units it observes.
     pub const fn paralysing(self) -> bool {
         self.0 & Self::PARALYSING != 0

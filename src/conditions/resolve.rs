@@ -379,25 +379,32 @@ pub fn resolve_for(
     })
 }
 
+/// Whether neutral and chameleon units are built with the rebirth squares of `square`:
+/// the rules that need only the capture.
+fn attribute_square_rule(square: super::circe::SquareRule) -> bool {
+    use super::circe::SquareRule;
+    matches!(
+        square,
+        SquareRule::Standard
+            | SquareRule::Mirror
+            | SquareRule::File
+            | SquareRule::Symmetry
+            | SquareRule::Antipodes
+            | SquareRule::Pwc
+            | SquareRule::Equipollents
+            | SquareRule::Couscous
+    )
+}
+
 /// Whether neutral units are built with the conditions `f`: a Circe whose captured unit
 /// is reborn (as its own or a Chameleon kind, lost or the capture illegal when the square
 /// is taken, by a rule that needs only the capture), the mummers, Checkless chess and the
 /// NoCapture and NoPromotion conditions.
 fn neutral_rules(mut f: Fairy) -> bool {
-    use super::circe::{KindRule, Occupied, Reborn, SquareRule};
+    use super::circe::{KindRule, Occupied, Reborn};
     let circe_ok = f.circe.is_none_or(|c| {
         c.reborn == Reborn::Captured
-            && matches!(
-                c.square,
-                SquareRule::Standard
-                    | SquareRule::Mirror
-                    | SquareRule::File
-                    | SquareRule::Symmetry
-                    | SquareRule::Antipodes
-                    | SquareRule::Pwc
-                    | SquareRule::Equipollents
-                    | SquareRule::Couscous
-            )
+            && attribute_square_rule(c.square)
             && matches!(c.kind, KindRule::Same | KindRule::Chameleon)
             && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
             && !c.rex_inclusive
@@ -413,20 +420,10 @@ fn neutral_rules(mut f: Fairy) -> bool {
 /// with the parts they are built with: the conditions chameleon units are built with
 /// beside those.
 fn anticirce_rules(mut f: Fairy) -> bool {
-    use super::circe::{KindRule, Occupied, Reborn, SquareRule};
+    use super::circe::{KindRule, Occupied, Reborn};
     let Some(c) = f.circe else { return false };
     let anticirce = c.reborn == Reborn::Capturer
-        && matches!(
-            c.square,
-            SquareRule::Standard
-                | SquareRule::Mirror
-                | SquareRule::File
-                | SquareRule::Symmetry
-                | SquareRule::Antipodes
-                | SquareRule::Pwc
-                | SquareRule::Equipollents
-                | SquareRule::Couscous
-        )
+        && attribute_square_rule(c.square)
         && c.kind == KindRule::Same
         && c.occupied == Occupied::Illegal;
     f.no_promotion = [false; 2];

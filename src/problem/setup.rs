@@ -537,7 +537,7 @@ pub fn build_position<R: Rules>(
         }
         let attrs = UnitAttrs::new(u.kamikaze, u.neutral)
             .with_chameleon(u.chameleon)
-            .with_paralysing(u.paralysing)
+            .with_mark(Mark::Paralysing, u.paralysing)
             .with_mark(Mark::HalfNeutral, u.half_neutral);
         board.put_unit(u.square, Piece::new(u.color, u.role), attrs);
     }
