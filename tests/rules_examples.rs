@@ -644,3 +644,12 @@ fn chameleon_units_under_anticirce() {
         &["1.cRe5-e7=cQ # !"],
     );
 }
+
+/// Cohen's rule: after 1.Qd7+ Bxd7[+wQd1] 2.Qxd7[+bBc8] Black may not answer
+/// 2...Bc8xd7[+wQd1], which only brings back the placement of White's second move.
+#[test]
+fn circe_cohen_forbids_undoing_the_opponents_capture() {
+    let pieces = "white kg6 qg7 rh1 bc6 black kd8 qh4 be6 sg8";
+    case(pieces, "#2", "Circe Cohen", &["1.Qg7-d7 + !"]);
+    case(pieces, "#2", "Circe", &[]);
+}

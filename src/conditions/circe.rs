@@ -126,6 +126,9 @@ pub struct Circe {
     /// Immun chess: nothing is reborn, but a unit whose rebirth square is occupied
     /// cannot be captured.
     pub immune: bool,
+    /// Philip Cohen's rule (our spelling `Cohen`): a move that restores the placement the
+    /// opponent's last move started from is illegal.
+    pub cohen: bool,
 }
 
 impl Circe {
@@ -138,6 +141,7 @@ impl Circe {
             cheylan: false,
             rex_inclusive: false,
             immune: false,
+            cohen: false,
         }
     }
 

@@ -320,6 +320,8 @@ fn every_condition_agrees_with_playing_every_move() {
             "Circe RexInclusive",
             "Circe Volcanic",
             "Circe Parachute",
+            "Circe Cohen",
+            "KamikazeCirce Cohen",
             "AntiCirce Parachute",
             "Circe Strict",
             "AntiCirce Cheylan",

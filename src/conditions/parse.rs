@@ -116,7 +116,7 @@ pub(crate) const CONDITION_NAMES: [&str; 75] = [
 ];
 
 /// Option words that may follow a Circe-type condition.
-pub(crate) const CIRCE_OPTIONS: [&str; 28] = [
+pub(crate) const CIRCE_OPTIONS: [&str; 29] = [
     "rexinclusive",
     "rexexclusive",
     "mirror",
@@ -145,6 +145,7 @@ pub(crate) const CIRCE_OPTIONS: [&str; 28] = [
     "take&make",
     "einstein",
     "reversaleinstein",
+    "cohen",
 ];
 
 /// Sets a part that one of several words chooses; `clash` is the error when a word set it
@@ -685,6 +686,7 @@ fn parse_grouped(
                 "relaxed" => circe.occupied = Occupied::Lost,
                 "calvet" => circe.cheylan = false,
                 "cheylan" => circe.cheylan = true,
+                "cohen" => circe.cohen = true,
                 "lastcapture" | "diametral" | "verticalmirror" => {
                     return Err(oerr(format!(
                         "Circe option \"{}\" is not supported yet",

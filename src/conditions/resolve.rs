@@ -228,7 +228,7 @@ pub fn resolve_for(
         if (fairy.is_some() && !only_circe) || marks.kamikaze.is_some() {
             return Err(ConditionError {
                 span,
-                message: "Alice chess combined with kamikaze units, with conditions other than Circe, or with Anticirce, Rex Inclusive, Diagram, Parrain, Clone, Assassin, Volcanic, Super, Take&Make or Immun Circe, and Alice's offshoots with any Circe, are not supported yet".into(),
+                message: "Alice chess combined with kamikaze units, with conditions other than Circe, or with Anticirce, Rex Inclusive, Diagram, Parrain, Clone, Assassin, Volcanic, Super, Take&Make, Immun or Cohen Circe, and Alice's offshoots with any Circe, are not supported yet".into(),
             });
         }
         return Ok(RuleSet::Alice(Alice {
@@ -472,6 +472,7 @@ fn alice_circe(c: super::circe::Circe) -> bool {
         && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
         && !c.rex_inclusive
         && !c.immune
+        && !c.cohen
 }
 
 #[cfg(test)]

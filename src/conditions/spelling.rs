@@ -149,6 +149,7 @@ const CIRCE_SPELLING: &[(&str, Option<&str>)] = &[
     ("einstein", Some("Einstein")),
     ("reversaleinstein", Some("ReversalEinstein")),
     ("cheylan", Some("Cheylan")),
+    ("cohen", Some("Cohen")),
     ("rexinclusive", Some("RexInclusive")),
     ("rexexclusive", Some("RexExclusive")),
     ("calvet", None),

@@ -265,6 +265,16 @@ fn royal_square<O: Origins, F: FairyStore>(
     pos.board.king(color).or_else(|| pos.ext.royal(color))
 }
 
+/// Whether the placement after a move is the one the opponent's last move started from
+/// (Cohen's rule).
+#[inline]
+fn reverses_last_move<O: Origins, F: FairyStore>(
+    pos: &Position<FairyExt<O, F>>,
+    after: &Position<FairyExt<O, F>>,
+) -> bool {
+    pos.ext.before_last != 0 && after.board.hash() == pos.ext.before_last
+}
+
 /// Each side's royal square, by colour index.
 fn royal_squares<O: Origins, F: FairyStore>(pos: &Position<FairyExt<O, F>>) -> [Option<Square>; 2] {
     [
@@ -404,6 +414,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             || self.make_take
             || (self.first_rank_pawns_check() && first_rank_pawns(&pos.board).is_nonempty())
             || self.orphans
+            // A move without a capture may undo a kamikaze capture whose capturer was
+            // reborn on the square it left.
+            || self.cohen()
         {
             return None;
         }
@@ -857,6 +870,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             })
     }
 
+    /// Whether Cohen's rule holds: no move may undo the opponent's last one.
+    #[inline]
+    fn cohen(&self) -> bool {
+        self.circe.is_some_and(|c| c.cohen)
+    }
+
     /// Whether `color`'s king is hidden under a unit reborn on its square (Circe
     /// Parachute): not captured, it comes back when the square is empty again.
     fn king_parachuted(&self, pos: &Position<FairyExt<O, F>>, color: Color) -> bool {
@@ -926,6 +945,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             return false;
         }
         self.koeko.is_none_or(|c| c.move_allowed(&after.board, mv))
+            && !(self.cohen() && reverses_last_move(pos, after))
             && !(own_check && self.in_check(after, side))
             && self.isardam.is_none_or(|i| {
                 !i.any_observed(&after.board, royal_squares(after), self.geometry)
@@ -977,6 +997,9 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
     ) {
         self.apply(pos, mv, p);
         self.arrive(pos, mv, p);
+        if self.cohen() {
+            p.ext.before_last = pos.board.hash();
+        }
         if self.confront.is_some() && mv.kind == MoveKind::DoubleStep && p.ep.is_none() {
             // Any enemy unit may borrow a pawn's walk and take en passant: the chance
             // stands whoever could take.

@@ -125,6 +125,9 @@ pub struct FairyExt<O = NoOrigins, F = NoFairy> {
     /// The square next to its departure that an Einstein pawn's triple step just crossed,
     /// where it may be taken en passant, else `NO_ORIGIN`.
     pub far_crossed: u8,
+    /// Under Cohen's rule, the placement key of the position before the last move (0
+    /// before any move): the next move may not bring it back.
+    pub before_last: u64,
     store: PhantomData<F>,
 }
 
@@ -137,6 +140,7 @@ impl<O: Origins, F: FairyStore> Default for FairyExt<O, F> {
             royal: [NO_ORIGIN; 2],
             exchanged: [NO_ORIGIN; 2],
             far_crossed: NO_ORIGIN,
+            before_last: 0,
             store: PhantomData,
         }
     }
@@ -172,7 +176,7 @@ impl<O: Origins, F: FairyStore> Extension for FairyExt<O, F> {
         if self.far_crossed != NO_ORIGIN {
             k ^= extra_key(13, Square::new(self.far_crossed)).rotate_left(17);
         }
-        k ^ self.origins.key()
+        k ^ self.origins.key() ^ self.before_last.rotate_left(23)
     }
 }
 

@@ -42,6 +42,7 @@ fn plain_moves_decided_by_masks_agree_with_playing_them() {
         "Circe Volcanic",
         "Circe RexInclusive",
         "Circe Diagram",
+        "Circe Cohen",
         "MarsCirce",
         "AntiMarsCirce",
     ];
@@ -359,5 +360,47 @@ fn a_first_rank_pawn_checks_under_equipollents_and_parrain() {
             moves.iter().all(|m| m.role == Role::King),
             "{words}: {moves:?}"
         );
+    }
+}
+
+/// The example of the Circe article: after White's Qd1×g4 with the bishop reborn on c8,
+/// Black may not at once play Bc8×g4, which restores the position before White's move;
+/// any other capture of the queen, and the same capture a move later, stays legal.
+#[test]
+fn cohen_forbids_only_the_move_that_undoes_the_last_one() {
+    let sq = |name: &str| Square::parse(name).unwrap();
+    let start: Position<FairyExt> =
+        Position::from_fen("4k3/8/8/8/6b1/8/3P4/3QK3 w - - 0 1").unwrap();
+    let undo = |rules: &Fairy, pos: &Position<FairyExt>| {
+        by_playing(rules, pos)
+            .iter()
+            .any(|m| m.from == sq("c8") && m.to == sq("g4"))
+    };
+    for (words, forbidden) in [("Circe", false), ("Circe Cohen", true)] {
+        let rules = fairy(words);
+        let mut moves = MoveList::new();
+        rules.legal_moves(&start, &mut moves);
+        let take = *moves
+            .iter()
+            .find(|m| m.from == sq("d1") && m.to == sq("g4"))
+            .expect("Qd1xg4");
+        let after = rules.play(&start, &take);
+        assert_eq!(
+            after.piece_at(sq("c8")),
+            Some(Piece::new(Color::Black, Role::Bishop))
+        );
+        assert_eq!(undo(&rules, &after), !forbidden, "{words}");
+        // A waiting move by Black, one by White: the capture is no longer an undoing.
+        let mut later = after;
+        for (from, to) in [(sq("e8"), sq("f7")), (sq("e1"), sq("f1"))] {
+            let mut moves = MoveList::new();
+            rules.legal_moves(&later, &mut moves);
+            let mv = *moves
+                .iter()
+                .find(|m| m.from == from && m.to == to)
+                .expect("a king move");
+            later = rules.play(&later, &mv);
+        }
+        assert!(undo(&rules, &later), "{words}: a move later");
     }
 }
