@@ -325,6 +325,9 @@ pub struct Stipulation {
     /// Given as a structured stipulation (`sstipulation`): how it was written, and in
     /// help play what follows the help moves.
     pub structured: Option<Structure>,
+    /// `prog-`: progressive play, each side's turn one move longer than the one before
+    /// (`search::progressive`); `moves` counts the turns of the side that reaches the goal.
+    pub progressive: bool,
 }
 
 impl Stipulation {
@@ -341,6 +344,7 @@ impl Stipulation {
             reci: None,
             parry: None,
             structured: None,
+            progressive: false,
         }
     }
 }
@@ -425,6 +429,14 @@ impl FromStr for Stipulation {
             }
         }
 
+        // `prog-`: progressive play (our spelling; the reference solver has none).
+        let progressive = match strip_prefix_ci(rest, "prog-") {
+            Some(r) => {
+                rest = r;
+                true
+            }
+            None => false,
+        };
         let exact = match strip_prefix_ci(rest, "exact-") {
             Some(r) => {
                 rest = r;
@@ -694,6 +706,19 @@ impl FromStr for Stipulation {
                 ));
             }
         }
+        if progressive
+            && (exact
+                || series
+                || half
+                || intro > 0
+                || reci_play
+                || !matches!(play, Play::Direct | Play::Help)
+                || !matches!(goal, Goal::Mate | Goal::Stalemate))
+        {
+            return Err(format!(
+                "unsupported stipulation \"{orig}\": progressive play is supported as prog-#n, prog-=n, prog-h#n and prog-h=n (n: the turns of the side that mates or stalemates)"
+            ));
+        }
         let battle = !series && !play.is_help();
         Ok(Stipulation {
             play,
@@ -709,6 +734,7 @@ impl FromStr for Stipulation {
             reci: reci_play.then_some(reci_own.unwrap_or(goal)),
             parry,
             structured: None,
+            progressive,
         })
     }
 }
@@ -720,6 +746,9 @@ impl fmt::Display for Stipulation {
         }
         if self.intro > 0 {
             write!(f, "{}->", self.intro)?;
+        }
+        if self.progressive {
+            f.write_str("prog-")?;
         }
         if self.exact {
             f.write_str("exact-")?;
@@ -817,6 +846,7 @@ mod tests {
                 reci: None,
                 parry: None,
                 structured: None,
+                progressive: false,
             }
         );
         assert_eq!(
@@ -832,8 +862,24 @@ mod tests {
                 reci: None,
                 parry: None,
                 structured: None,
+                progressive: false,
             }
         );
+        let prog = parse("prog-h#3");
+        assert_eq!(
+            (prog.progressive, prog.play, prog.goal, prog.moves),
+            (true, Play::Help, Goal::Mate, 3)
+        );
+        assert_eq!(prog.to_string(), "prog-h#3");
+        for bad in [
+            "prog-ser-#3",
+            "prog-s#2",
+            "prog-h#2.5",
+            "prog-hx2",
+            "prog-exact-#2",
+        ] {
+            assert!(bad.parse::<Stipulation>().is_err(), "{bad}");
+        }
         let dia = parse("dia3.5");
         assert_eq!(
             (dia.play, dia.series, dia.moves, dia.half),

@@ -22,6 +22,7 @@ mod options;
 mod parry_series;
 mod perft;
 mod problems;
+mod progressive;
 mod reciprocal;
 mod reference_layout;
 mod reliability;

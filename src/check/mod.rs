@@ -199,7 +199,11 @@ pub fn check_with_report(
 pub fn solving_spec(spec: &ProblemSpec) -> ProblemSpec {
     let mut solving = spec.clone();
     solving.options.variations = true;
-    solving.options.try_play = true;
+    // Progressive play has no tries (its first turns are keys or nothing).
+    solving.options.try_play = !spec
+        .stipulation
+        .as_ref()
+        .is_some_and(|s| s.value.progressive);
     solving.options.max_solutions = None;
     solving
 }

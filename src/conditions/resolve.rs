@@ -23,6 +23,23 @@ pub enum RuleSet {
 }
 
 impl RuleSet {
+    /// Whether progressive play is built with these rules (`search::progressive`):
+    /// orthodox play, fairy pieces, and a Circe alone.
+    pub fn progressive_built(&self) -> bool {
+        match self {
+            RuleSet::Orthodox | RuleSet::FairyPieces(_) => true,
+            // Parrain's rebirth waits for the next move and Cohen's rule looks at the
+            // last, which a turn of several moves of one side would change.
+            RuleSet::Fairy(f) => {
+                f.is_circe_alone()
+                    && f.circe.is_some_and(|c| {
+                        !c.cohen && !matches!(c.square, super::circe::SquareRule::Parrain { .. })
+                    })
+            }
+            RuleSet::Alice(_) => false,
+        }
+    }
+
     /// Whether the reference solver finds the last move of a mate or check (an attacker's
     /// in direct play, the last of help and series play) with its generator of orthodox
     /// mating moves under these rules and units, whose order is
@@ -86,7 +103,7 @@ pub struct UnitMarks {
 impl UnitMarks {
     /// The first unit with an attribute (kamikaze, royal beyond a king, neutral,
     /// chameleon, paralysing).
-    fn attribute(&self) -> Option<Span> {
+    pub(crate) fn attribute(&self) -> Option<Span> {
         self.kamikaze
             .or(self.royal)
             .or(self.neutral)

@@ -280,6 +280,7 @@ pub enum OptionName {
     CastlingMutuallyExclusive,
     GoalIsEnd,
     MatesIn1,
+    TurnLength,
 }
 
 pub const OPTIONS: &[(&str, OptionName)] = &[
@@ -326,6 +327,8 @@ pub const OPTIONS: &[(&str, OptionName)] = &[
     ),
     ("GoalIsEnd", OptionName::GoalIsEnd),
     ("MatesIn1", OptionName::MatesIn1),
+    // Ours: the length of the first turn of progressive play.
+    ("TurnLength", OptionName::TurnLength),
 ];
 
 impl OptionName {

@@ -102,6 +102,8 @@ pub struct Options {
     pub non_trivial: Option<(u32, u32)>,
     /// `MaxSolutions n`
     pub max_solutions: Option<u32>,
+    /// `TurnLength n` (ours): progressive play's first turn has n moves (default 1).
+    pub turn_length: Option<u32>,
     /// `MaxTime n`, in seconds.
     pub max_time: Option<u64>,
     /// `Intelligent` is `Some(None)`, `Intelligent 2` is `Some(Some(2))`.

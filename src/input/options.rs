@@ -81,6 +81,7 @@ impl Parser<'_> {
             O::Threat => opts.threat = Some(self.number_arg(tok)?),
             O::MaxFlightSquares => opts.max_flight_squares = Some(self.number_arg(tok)?),
             O::MaxSolutions => opts.max_solutions = Some(self.number_arg(tok)?),
+            O::TurnLength => opts.turn_length = Some(self.number_arg(tok)?),
             O::MaxTime => opts.max_time = Some(self.number_arg(tok)?),
             O::NonTrivial => {
                 let m = self.number_arg(tok)?;

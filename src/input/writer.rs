@@ -87,6 +87,7 @@ fn options_line(o: &Options) -> String {
         (o.threat, "Threat"),
         (o.max_flight_squares, "MaxFlightsquares"),
         (o.max_solutions, "MaxSolutions"),
+        (o.turn_length, "TurnLength"),
     ];
     parts.extend(
         numbers

@@ -487,6 +487,9 @@ pub fn help_line(line: &HelpLine) -> String {
     if let Some(numbering) = line.numbering {
         return numbered_line(line, numbering);
     }
+    if line.progressive {
+        return progressive_line(line);
+    }
     let mut s = String::from(" ");
     let plays: Vec<bool> = line
         .steps
@@ -550,6 +553,26 @@ pub fn help_line(line: &HelpLine) -> String {
             let _ = write!(s, " {}", full(m));
         }
         prev_played = true;
+    }
+    s
+}
+
+/// A line of progressive play: each turn numbered, from 1, at its first move
+/// (`  1.e2-e4   2.e7-e5 Qd8-h4   3.Ke1-e2 ...`).
+fn progressive_line(line: &HelpLine) -> String {
+    let mut s = String::from(" ");
+    let mut number = 1;
+    for (i, m) in line.moves.iter().enumerate() {
+        let _ = if i == 0 {
+            write!(s, " {number}.{}", full(m))
+        } else if line.moves[i - 1].mover != m.mover {
+            write!(s, "{number:>4}.{}", full(m))
+        } else {
+            write!(s, " {}", full(m))
+        };
+        if line.moves.get(i + 1).is_none_or(|n| n.mover != m.mover) {
+            number += 1;
+        }
     }
     s
 }

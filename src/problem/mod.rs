@@ -229,6 +229,14 @@ fn solve_twin(
                 "proof games (dia, a=>b) under Alice chess are not supported",
             ));
         }
+        if twin.stipulation.value.progressive
+            && (!rules.progressive_built() || marks.attribute().is_some())
+        {
+            return Err(SetupError::new(
+                twin.stipulation.span,
+                "progressive play with conditions other than Circe (its square and kind rules, without Parrain or Cohen), with fairy pieces under Circe, with unit attributes or with Alice chess is not supported",
+            ));
+        }
         let mating_order = rules.reference_mating_order(&marks);
         let rules = if twin.stipulation.value.goal.follows_units() {
             rules.following_units().ok_or_else(|| {
@@ -339,6 +347,20 @@ fn run<R: Rules>(
         });
     }
     let mut pos = build_position::<R>(rules, twin, options, side, twin.stipulation.span)?;
+    if stip.progressive {
+        let spec = search::ProgressiveSpec {
+            goal: stip.goal,
+            help: stip.play.is_help(),
+            turns: stip.moves,
+            first_length: options.turn_length.unwrap_or(1),
+        };
+        let solution = search::solve_progressive(rules, &pos, spec, limits, &Solutions(listener));
+        return Ok(Outcome::Help {
+            set_play: None,
+            solutions: vec![solution],
+            second_half: None,
+        });
+    }
     if !(stip.play.is_help() || stip.series) {
         let spec = search::BattleSpec {
             mating_order,

@@ -62,6 +62,45 @@ pub fn check_options(options: &Options) -> Result<(), SetupError> {
 
 /// Options this solver does not combine with the stipulation: the message, naming both.
 pub fn check_stipulation_options(stip: &Stipulation, options: &Options) -> Result<(), String> {
+    if let Some(n) = options.turn_length {
+        if !stip.progressive {
+            return Err(format!(
+                "option TurnLength applies to progressive play (prog-#n, prog-h#n, ...), not to {stip}"
+            ));
+        }
+        if !(1..=MAX_TURN_LENGTH).contains(&n) {
+            return Err(format!(
+                "option TurnLength {n}: a turn has from 1 to {MAX_TURN_LENGTH} moves"
+            ));
+        }
+    }
+    if stip.progressive {
+        let with = [
+            (options.white_to_play, "WhiteToPlay"),
+            (options.set_play, "SetPlay"),
+            (options.try_play, "Try"),
+            (options.null_moves, "NullMoves"),
+            (options.intelligent.is_some(), "Intelligent"),
+            (options.move_numbers, "MoveNumbers"),
+            (options.start_move_number.is_some(), "StartMoveNumber"),
+            (options.up_to_move_number.is_some(), "UpToMoveNumber"),
+            (options.keep_mating_piece, "KeepMatingPiece"),
+            (options.non_trivial.is_some(), "NonTrivial"),
+            (options.defence.is_some(), "Defence"),
+            (options.threat.is_some(), "Threat"),
+            (options.no_threat, "NoThreat"),
+            (options.max_flight_squares.is_some(), "MaxFlightsquares"),
+            (options.quodlibet, "Quodlibet"),
+            (options.goal_is_end, "GoalIsEnd"),
+            (options.post_key_play, "PostKeyPlay"),
+            (options.half_duplex || options.duplex, "Duplex"),
+        ];
+        if let Some((_, name)) = with.iter().find(|(on, _)| *on) {
+            return Err(format!(
+                "option {name} with progressive play ({stip}) is not supported"
+            ));
+        }
+    }
     if stip.reci.is_some() {
         let with = [
             (options.white_to_play, "WhiteToPlay"),
@@ -79,6 +118,10 @@ pub fn check_stipulation_options(stip: &Stipulation, options: &Options) -> Resul
     }
     Ok(())
 }
+
+/// The longest first turn of progressive play (option TurnLength): far beyond a search
+/// that ends.
+pub const MAX_TURN_LENGTH: u32 = 100;
 
 /// The side whose move reaches the goal (White for the attacker's goals of direct and
 /// help play, Black for self play's), with the colours swapped or not; `None` where

@@ -207,6 +207,8 @@ pub struct HelpLine {
     /// A structured stipulation's line: numbered as the reference solver's line writer
     /// numbers it.
     pub numbering: Option<Numbering>,
+    /// A line of progressive play: numbered turn by turn (`search::progressive`).
+    pub progressive: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -1255,6 +1257,7 @@ fn annotate_line<R: Rules>(
         fails: false,
         apart: false,
         numbering: plan.numbering,
+        progressive: false,
     }
 }
 
@@ -1285,6 +1288,7 @@ pub fn obliged_failures<R: Rules>(
             fails: true,
             apart: false,
             numbering: None,
+            progressive: false,
         })
         .collect()
 }

@@ -11,6 +11,7 @@ mod in_order;
 mod intelligent;
 mod parry;
 mod per_target;
+mod progressive;
 mod proof;
 mod reach;
 mod reference_order;
@@ -28,6 +29,7 @@ pub use help::{
 };
 pub use parry::{solve_parry_series, ParrySpec};
 pub use per_target::keep_first_per_target;
+pub use progressive::{solve_progressive, ProgressiveSpec};
 pub use proof::ProofTarget;
 pub use sequel::expand_sequels;
 pub use tt::Table;

@@ -261,6 +261,7 @@ fn annotate_line<R: Rules>(
         fails: false,
         apart: false,
         numbering: None,
+        progressive: false,
     }
 }
 
