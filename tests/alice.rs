@@ -157,3 +157,107 @@ fn alice_with_anticirce_is_a_clear_error() {
     assert!(err.message.contains("not supported"), "{}", err.message);
     assert_eq!(err.span.line, 4, "points at the condition word");
 }
+
+/// Black's legal moves after White's e2-e4 (played on board A, passing to B), with the
+/// en passant reading given or not.
+fn black_after_e4(ep_first_board: bool, pieces: &str) -> Vec<String> {
+    let src = format!("begin\npieces {pieces}\nstipulation #1\nend\n");
+    let spec = parse_file(&src).remove(0).expect("parses");
+    let twin = expand(&spec).expect("twins").remove(0);
+    let rules = Alice {
+        ep_first_board,
+        ..Alice::new(AliceVariant::Classic)
+    };
+    let pos = build_position(
+        &rules,
+        &twin,
+        &spec.options,
+        Color::White,
+        twin.stipulation.span,
+    )
+    .expect("legal");
+    let mut list = MoveList::new();
+    rules.legal_moves(&pos, &mut list);
+    let e4 = *list
+        .iter()
+        .find(|m| m.from.to_string() == "e2" && m.to.to_string() == "e4")
+        .expect("e2-e4");
+    let pos = rules.play(&pos, &e4);
+    let mut list = MoveList::new();
+    rules.legal_moves(&pos, &mut list);
+    let mut out: Vec<String> = list
+        .iter()
+        .map(|m| move_text(&annotate(&rules, &pos, m, &rules.play(&pos, m), Goal::Mate)))
+        .filter(|t| t.contains('*'))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn en_passant_on_the_board_the_pawn_passed_to_or_on_the_first_board() {
+    // The pawn on d4 stands on board A, where e2-e4 is played; the one on f4 on board B,
+    // where the pawn goes.
+    let pieces = "white ka1 pe2 black kh8 pd4 black aliceb pf4";
+    // Today's reading: only the pawn on board B takes, and passes to A.
+    assert_eq!(black_after_e4(false, pieces), ["f4*e3 ep.A"]);
+    // FirstBoardEnPassant: only the pawn on board A takes, on e3 where the pawn passed,
+    // and passes to B; the pawn taken was on B.
+    assert_eq!(black_after_e4(true, pieces), ["d4*e3 ep.B"]);
+    // The capturer passes to e3 on board B, which must be empty.
+    let taken = "white ka1 pe2 black kh8 pd4 black aliceb pf4 se3";
+    assert!(black_after_e4(true, taken).is_empty());
+}
+
+#[test]
+fn first_board_en_passant_removes_the_pawn_from_the_other_board() {
+    let src = "begin\npieces white ka1 pe2 black kh8 pd4\nstipulation #1\nend\n";
+    let spec = parse_file(src).remove(0).expect("parses");
+    let twin = expand(&spec).expect("twins").remove(0);
+    let rules = Alice {
+        ep_first_board: true,
+        ..Alice::new(AliceVariant::Classic)
+    };
+    let pos = build_position(
+        &rules,
+        &twin,
+        &spec.options,
+        Color::White,
+        twin.stipulation.span,
+    )
+    .expect("legal");
+    let play = |pos: &fairy::board::Position<fairy::conditions::AliceExt>, from: &str, to: &str| {
+        let mut list = MoveList::new();
+        rules.legal_moves(pos, &mut list);
+        let mv = *list
+            .iter()
+            .find(|m| m.from.to_string() == from && m.to.to_string() == to)
+            .expect("the move");
+        rules.play(pos, &mv)
+    };
+    let pos = play(&pos, "e2", "e4");
+    let e3 = fairy::board::Square::parse("e3").unwrap();
+    let e4 = fairy::board::Square::parse("e4").unwrap();
+    assert!(
+        pos.ext.b.piece_at(e4).is_some(),
+        "the pawn passed to board B"
+    );
+    let pos = play(&pos, "d4", "e3");
+    assert_eq!(pos.ext.b.piece_at(e4), None, "taken on board B");
+    assert!(pos.ext.b.piece_at(e3).is_some(), "the capturer on board B");
+    assert_eq!(
+        pos.board.occupied().count(),
+        2,
+        "board A: the two kings only"
+    );
+}
+
+/// Option EnPassant names a pawn that passed to board B with its double step: it may be
+/// taken there (Popeye 4.104 lists `1.f4*e3 ep.A` here too).
+#[test]
+fn option_en_passant_finds_the_pawn_on_the_board_it_passed_to() {
+    let src = "begin\npieces white ka1 white aliceb pe4 black kh8 black aliceb pf4\nstipulation h~1\ncondition AliceChess\noption EnPassant e2e3e4\nend\n";
+    let report = crate::common::solve_text(src);
+    let text = fairy::output::text::problem(&report);
+    assert!(text.contains("1.f4*e3 ep.A Ka1-b2B"), "{text}");
+}

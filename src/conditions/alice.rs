@@ -54,6 +54,10 @@ pub struct Alice<F = NoFairy> {
     pub fairy_units: bool,
     /// A Circe whose captured units are reborn, on the board they were taken on.
     pub circe: Option<Circe>,
+    /// Option FirstBoardEnPassant (ours): a double step is taken en passant by a pawn on
+    /// the board it was played on, on the square it passed over there, and not by one on
+    /// the board the pawn passed to.
+    pub ep_first_board: bool,
     pub store: PhantomData<F>,
 }
 
@@ -65,6 +69,7 @@ impl Alice {
             promotions: Promotions::ORTHODOX,
             fairy_units: false,
             circe: None,
+            ep_first_board: false,
             store: PhantomData,
         }
     }
@@ -76,6 +81,7 @@ impl Alice {
             promotions: self.promotions,
             fairy_units: self.fairy_units,
             circe: self.circe,
+            ep_first_board: self.ep_first_board,
             store: PhantomData,
         }
     }
@@ -112,6 +118,34 @@ fn view<F: FairyStore>(pos: &Position<AliceExt<F>>, i: usize) -> Position<Plain<
         ep,
         castling_exclusive: pos.castling_exclusive,
         ext: Plain::default(),
+    }
+}
+
+/// Option FirstBoardEnPassant: the captures en passant of the side to move's pawns on
+/// board `x`, where the double step was played (the pawn stands on the other board).
+fn first_board_en_passant<F: FairyStore>(
+    pos: &Position<AliceExt<F>>,
+    x: usize,
+    out: &mut MoveList,
+) {
+    let Some(ep) = pos.ep else { return };
+    let here = board(pos, x);
+    let victim = Piece::new(!pos.side, Role::Pawn);
+    if here.occupied().contains(ep.pawn)
+        || here.occupied().contains(ep.crossed)
+        || board(pos, 1 - x).piece_at(ep.pawn) != Some(victim)
+    {
+        return;
+    }
+    for from in movegen::attacks::pawn(!pos.side, ep.crossed) & here.pieces(pos.side, Role::Pawn) {
+        out.push(Move::new(
+            from,
+            ep.crossed,
+            ep.pawn,
+            Role::Pawn,
+            MoveKind::EnPassant,
+            Some(victim),
+        ));
     }
 }
 
@@ -266,9 +300,12 @@ impl<F: FairyStore> Rules for Alice<F> {
 
     fn pseudo_legal(&self, pos: &Position<AliceExt<F>>, out: &mut MoveList) {
         for x in 0..self.boards() {
-            let here = view(pos, x);
+            let mut here = view(pos, x);
             if here.board.by_color(pos.side).is_empty() {
                 continue;
+            }
+            if self.ep_first_board {
+                here.ep = None;
             }
             if matches!(self.variant, AliceVariant::MissAlice | AliceVariant::Duo) {
                 self.zero_moves(pos, x, out);
@@ -276,6 +313,9 @@ impl<F: FairyStore> Rules for Alice<F> {
             let mut moves = MoveList::new();
             movegen::pseudo_moves(&here, Gen::All, self.promotions, &mut moves);
             movegen::castling_candidates(&here, &mut moves);
+            if self.ep_first_board {
+                first_board_en_passant(pos, x, &mut moves);
+            }
             let (targets, count) = self.targets(x);
             for mv in moves.iter() {
                 // Castling: not out of, through or into check, on the board it is played on.
@@ -323,6 +363,13 @@ impl<F: FairyStore> Rules for Alice<F> {
             next.castling = next.castling.without(mv.from);
             return;
         }
+        if self.ep_first_board && mv.kind == MoveKind::EnPassant {
+            // The pawn taken stands on the other board, the one it passed to.
+            board_mut(next, 1 - x).take(mv.capture_at);
+            let (piece, kamikaze) = board_mut(next, x).take(mv.from).expect("the pawn");
+            board_mut(next, y).put(mv.to, piece, kamikaze);
+            return;
+        }
         let mut here = view(pos, x);
         here.ep = pos.ep;
         movegen::play_orthodox(&mut here, mv);
@@ -341,7 +388,12 @@ impl<F: FairyStore> Rules for Alice<F> {
                 regrant(&mut next.castling, r.piece, r.square);
             }
         }
-        if mv.kind == MoveKind::DoubleStep {
+        if mv.kind == MoveKind::DoubleStep && self.ep_first_board {
+            // E.p. by a pawn on the board the step was played on, which then passes to
+            // the other board on the square crossed: empty there too.
+            next.ep = movegen::en_passant_chance(board(next, x), pos.side, mv)
+                .filter(|ep| !board(next, y).occupied().contains(ep.crossed));
+        } else if mv.kind == MoveKind::DoubleStep {
             // E.p. is possible only on the board the pawn ended on.
             let there = board(next, y);
             next.ep = movegen::en_passant_chance(there, pos.side, mv)
@@ -361,6 +413,10 @@ impl<F: FairyStore> Rules for Alice<F> {
             && board(pos, 1 - z)
                 .piece_at(k)
                 .is_some_and(|p| p.color != color && !p.role.is_pawn())
+    }
+
+    fn unit_on_any_board(&self, pos: &Position<AliceExt<F>>, sq: Square) -> Option<Piece> {
+        (0..3).find_map(|i| board(pos, i).piece_at(sq))
     }
 
     fn second_board_by_default(&self, color: Color) -> bool {

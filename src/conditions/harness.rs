@@ -321,6 +321,7 @@ fn every_condition_agrees_with_playing_every_move() {
             "Circe Volcanic",
             "Circe Parachute",
             "Circe Cohen",
+            "AliceChess FirstBoardEnPassant",
             "KamikazeCirce Cohen",
             "AntiCirce Parachute",
             "Circe Strict",

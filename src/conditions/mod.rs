@@ -192,6 +192,11 @@ pub trait Rules: Sync + Send {
     }
 
     /// Puts units on a second board (Alice chess); other rules have none.
+    /// The unit on `sq`, on whichever board holds it (Alice chess has more than one).
+    fn unit_on_any_board(&self, pos: &Position<Self::Ext>, sq: Square) -> Option<Piece> {
+        pos.piece_at(sq)
+    }
+
     fn place_on_second_board(
         &self,
         _pos: &mut Position<Self::Ext>,

@@ -183,6 +183,27 @@ pub fn names_alice(words: &[Spanned<String>]) -> Option<(AliceVariant, Span)> {
     })
 }
 
+/// Our option word after `AliceChess`: en passant as the Alice article gives the usual
+/// reading, by a pawn on the board the double step was played on.
+const FIRST_BOARD_EN_PASSANT: &str = "firstboardenpassant";
+
+fn is_first_board_en_passant(word: &str) -> bool {
+    word.eq_ignore_ascii_case(FIRST_BOARD_EN_PASSANT)
+}
+
+/// Where the words give Alice chess the option `FirstBoardEnPassant`, if they do.
+pub fn alice_first_board_en_passant(words: &[Spanned<String>]) -> Option<Span> {
+    words
+        .windows(2)
+        .find(|w| {
+            ALICE_WORDS
+                .iter()
+                .any(|(name, _)| *name == expand(&w[0].value, &CONDITION_NAMES))
+                && is_first_board_en_passant(&w[1].value)
+        })
+        .map(|w| w[1].span)
+}
+
 /// Whether the words name Grid chess (its diagram shows the grid's lines).
 pub fn names_grid(words: &[Spanned<String>]) -> bool {
     words
@@ -637,7 +658,16 @@ fn parse_grouped(
                 any = true;
                 continue;
             }
-            w if ALICE_WORDS.iter().any(|(name, _)| *name == w) => continue,
+            w if ALICE_WORDS.iter().any(|(name, _)| *name == w) => {
+                // Its option word (ours), read by `alice_first_board_en_passant`.
+                if words
+                    .get(i)
+                    .is_some_and(|o| is_first_board_en_passant(&o.value))
+                {
+                    i += 1;
+                }
+                continue;
+            }
             _ => {
                 return Err(err(format!(
                     "unknown or unsupported condition \"{}\"",

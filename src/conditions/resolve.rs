@@ -5,7 +5,10 @@
 use super::alice::{Alice, AliceVariant};
 use super::fairy::{DiagramOrigins, Fairy, NoOrigins};
 use super::mummer::Mummer;
-use super::parse::{names_alice, names_defender_maximummer, parse_conditions, ConditionError};
+use super::parse::{
+    alice_first_board_en_passant, names_alice, names_defender_maximummer, parse_conditions,
+    ConditionError,
+};
 use super::{FairyPieces, Orthodox, Reborn, Rules};
 use crate::board::{Color, FairyUnits, NoFairy, Role};
 use crate::input::{PieceSpec, Span, Spanned};
@@ -248,10 +251,20 @@ pub fn resolve_for(
                 message: "Alice chess combined with kamikaze units, with conditions other than Circe, or with Anticirce, Rex Inclusive, Diagram, Parrain, Clone, Assassin, Volcanic, Super, Take&Make, Immun or Cohen Circe, and Alice's offshoots with any Circe, are not supported yet".into(),
             });
         }
+        let ep_first_board = alice_first_board_en_passant(words);
+        if let Some(span) = ep_first_board {
+            if variant != AliceVariant::Classic || circe.is_some() || marks.fairy.is_some() {
+                return Err(ConditionError {
+                    span,
+                    message: "FirstBoardEnPassant with Alice's offshoots, Circe or fairy pieces is not supported".into(),
+                });
+            }
+        }
         return Ok(RuleSet::Alice(Alice {
             promotions: marks.promotions,
             fairy_units: marks.fairy.is_some(),
             circe,
+            ep_first_board: ep_first_board.is_some(),
             ..Alice::new(variant)
         }));
     }

@@ -639,7 +639,8 @@ pub fn build_position<R: Rules>(
         pos.castling = pos.castling.without(*sq);
     }
     if let [from, crossed, to, ..] = options.en_passant[..] {
-        let pawn_ok = pos.board.piece_at(to) == Some(Piece::new(!side, Role::Pawn))
+        // Under Alice chess the pawn has passed to the other board.
+        let pawn_ok = rules.unit_on_any_board(&pos, to) == Some(Piece::new(!side, Role::Pawn))
             && from.file() == to.file()
             && !pos.board.occupied().contains(crossed);
         if pawn_ok {
