@@ -653,3 +653,72 @@ fn circe_cohen_forbids_undoing_the_opponents_capture() {
     case(pieces, "#2", "Circe Cohen", &["1.Qg7-d7 + !"]);
     case(pieces, "#2", "Circe", &[]);
 }
+
+/// Anticirce Assassin: a capturer reborn on an occupied square removes the occupant (the
+/// bishop on h1); the capture whose capturer would remove its own king (a1) is illegal.
+/// As Popeye 4.104 plays it.
+#[test]
+fn anticirce_assassin_removes_the_occupant_of_the_rebirth_square() {
+    case(
+        "white ka1 rd4 bh1 black kh8 pa4 pd8",
+        "x1",
+        "AntiCirce Assassin",
+        &["1.Rd4*a4[wRa4->h1] x !"],
+    );
+}
+
+/// Anticirce Assassin's check: a king stands in check where an enemy capture would bring
+/// the capturer back on its square (Qa2: Qxa7 puts the queen on d1). Popeye 4.104 lists
+/// the same 20 checks.
+#[test]
+fn anticirce_assassin_checks_by_a_rebirth_on_the_king() {
+    let checks: Vec<String> = [
+        "a2", "b3", "f1", "e2", "d3", "f7", "d5", "a6", "b5", "c1", "c2", "a4", "b4", "c8", "c7",
+        "c6", "c5", "g4", "e4", "d4",
+    ]
+    .iter()
+    .map(|sq| format!("1.Qc4-{sq} + !"))
+    .collect();
+    let checks: Vec<&str> = checks.iter().map(String::as_str).collect();
+    case(
+        "white kh1 qc4 black kd1 pb7 pa7",
+        "+1",
+        "AntiCirce Assassin",
+        &checks,
+    );
+}
+
+/// Anticirce Relaxed: a capturer whose rebirth square is taken is lost (Rd4*a4, the
+/// square h1 taken); under Super Anticirce Relaxed it may instead stay where it took,
+/// and checks from there. As Popeye 4.104 plays them.
+#[test]
+fn anticirce_relaxed_loses_the_capturer_and_super_relaxed_keeps_it() {
+    let pieces = "white kc1 rd4 sh1 black ka8 pa4 pd8";
+    case(
+        pieces,
+        "x1",
+        "AntiCirce Relaxed",
+        &["1.Rd4*a4 x !", "1.Rd4*d8[wRd8->a1] x !"],
+    );
+    let src =
+        format!("begin\npieces {pieces}\nstipulation x1\ncondition AntiCirce Super Relaxed\nend\n");
+    let lines = solve(&src);
+    assert!(lines.contains(&"1.Rd4*a4 + x !".to_string()), "{lines:?}");
+    assert!(
+        lines.contains(&"1.Rd4*a4[wRa4->a1] + x !".to_string()),
+        "{lines:?}"
+    );
+}
+
+/// Under Anticirce Relaxed a king that captures where its rebirth square is taken is
+/// lost too, and the move is legal, leaving its side without a king, as the reference
+/// solver plays it: Kf8*e7 (e8 taken) is Black's one king move, after which e7 is empty.
+#[test]
+fn anticirce_relaxed_a_capturing_king_may_be_lost() {
+    let src = "begin\npieces white kb4 re7 sc6 bf3 qe8 black kf8 ba7 qh8\nstipulation h~1\ncondition AntiCirce Relaxed\nend\n";
+    let lines = solve(src);
+    let king: Vec<&String> = lines.iter().filter(|l| l.starts_with("1.Kf8")).collect();
+    assert!(!king.is_empty());
+    assert!(king.iter().all(|l| l.starts_with("1.Kf8*e7 ")), "{king:?}");
+    assert!(lines.contains(&"1.Kf8*e7 Qe8-e7".to_string()), "{king:?}");
+}

@@ -70,6 +70,54 @@ pub(super) fn threatened_by_capture<F: FairyStore>(
     false
 }
 
+/// Anticirce Assassin: whether an enemy unit can capture a unit of `color` (not its king)
+/// and be reborn on `k`, its king's square, killing the king.
+pub(super) fn capturer_threatens<F: FairyStore>(
+    board: &Board<F>,
+    color: Color,
+    k: Square,
+    circe: Circe,
+    einstein: Option<super::einstein::Einstein>,
+    origin: impl Fn(Square) -> Option<Square>,
+) -> bool {
+    let occ = board.occupied();
+    for v in board.by_color(color).without(k) {
+        let victim = board.piece_at(v).expect("occupied");
+        for a in movegen::attackers(board, v, !color, occ) {
+            let capturer = board.piece_at(a).expect("occupied");
+            if capturer.role == Role::King && !circe.rex_inclusive {
+                continue;
+            }
+            let role = einstein.map_or(capturer.role, |e| e.becomes(capturer.role, true));
+            let promoting = einstein.is_none()
+                && capturer.role == Role::Pawn
+                && v.rank() == capturer.color.promotion_rank();
+            let roles: &[Role] = if promoting {
+                &Role::PROMOTIONS
+            } else {
+                std::slice::from_ref(&role)
+            };
+            let deadly = roles.iter().any(|&role| {
+                let cap = Capture {
+                    role: circe.kind.reborn_capturer(role, victim.role),
+                    color: !color,
+                    x: v,
+                    from: a,
+                    to: v,
+                    capturer_role: victim.role,
+                    capturer_color: color,
+                    origin: origin(a),
+                };
+                rebirth_square(circe.square, &cap) == Some(k)
+            });
+            if deadly {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Completes the orthodox masks' judgement of a plain move (no capture, no effect) under
 /// Circe Assassin: they see attacks on the king; this sees attacks, after the move, on the
 /// units that would then be reborn on the king. A plain move takes no enemy unit, so the

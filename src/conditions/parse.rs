@@ -727,15 +727,8 @@ fn parse_grouped(
             }
             i += 1;
         }
-        if circe.reborn == super::circe::Reborn::Capturer
-            && matches!(
-                circe.occupied,
-                Occupied::Assassin | Occupied::Volcanic | Occupied::Lost
-            )
-        {
-            return Err(err(
-                "Anticirce with Assassin, Volcanic or Relaxed is not supported".into(),
-            ));
+        if circe.reborn == super::circe::Reborn::Capturer && circe.occupied == Occupied::Volcanic {
+            return Err(err("Anticirce with Volcanic is not supported".into()));
         }
         if matches!(circe.square, SquareRule::Parrain { .. })
             && circe.reborn == super::circe::Reborn::Capturer
@@ -781,6 +774,17 @@ fn parse_grouped(
         span: words.first().map(|w| w.span).unwrap_or_default(),
         message: message.to_string(),
     };
+    // Anticirce Assassin's check and Relaxed's lost capturers are built with the parts
+    // that leave observation and captures as they are.
+    if fairy.circe.is_some_and(|c| {
+        c.reborn == super::circe::Reborn::Capturer
+            && matches!(c.occupied, Occupied::Assassin | Occupied::Lost)
+    }) && !fairy.only_circe_mummers_checkless_nocapture()
+    {
+        return Err(combination(
+            "Anticirce Assassin or Relaxed with conditions other than the Maximummer and Minimummer, Checkless chess and NoCapture is not supported",
+        ));
+    }
     // Mars Circe decides where captures start from; a Circe of the captured unit then
     // places it, as in the reference solver. Anti-Mars and the others with it are not
     // built (the reference solver's moves with them have no settled meaning).

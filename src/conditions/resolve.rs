@@ -464,6 +464,13 @@ fn anticirce_rules(mut f: Fairy) -> bool {
 /// observation as it is (a Circe of any kind, the mummers, Checkless chess, NoCapture,
 /// NoPromotion) or only restrict its shape (Grid, Monochrome, Bichrome chess).
 fn paralysing_rules(mut f: Fairy) -> bool {
+    use super::circe::{Occupied, Reborn};
+    // Anticirce Assassin's check looks at every capture, paralysed capturers too.
+    if f.circe
+        .is_some_and(|c| c.reborn == Reborn::Capturer && c.occupied == Occupied::Assassin)
+    {
+        return false;
+    }
     f.geometry = Default::default();
     f.no_promotion = [false; 2];
     f.only_circe_mummers_checkless_nocapture()

@@ -68,6 +68,8 @@ pub fn apply_change<F: FairyStore>(board: &mut Board<F>, change: &Change) {
         }
         Change::Relocate(from, p, _) => {
             board.take(from);
+            // An occupant of the square is removed (Anticirce Assassin).
+            board.take(p.square);
             board.put_unit(p.square, p.piece, p.attrs);
         }
         Change::Hide(..) => {}

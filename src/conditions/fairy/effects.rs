@@ -104,6 +104,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         let kamikaze = pos.board.is_kamikaze(mv.from);
         let mut effects = mv.effects;
         let board = &mut after;
+        // The capturer is lost (Anticirce Relaxed).
+        let mut lost = false;
         if let Some(captured) = mv.captured {
             let x = mv.capture_square();
             // The capturer first: kamikaze units vanish (and may be reborn), Anticirce moves them.
@@ -155,51 +157,82 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     origin: pos.ext.origin(mv.from),
                 };
                 if anti.square == SquareRule::Super {
+                    if anti.occupied == Occupied::Lost {
+                        // Relaxed: the capturer may also stay where it took, not reborn
+                        // (`Sa1*b3` beside `Sa1*b3[wSb3->b3]`, as the reference solver
+                        // plays it; under Anticirce Relaxed alone it is lost instead).
+                        let mut stay = after;
+                        let mut e = effects;
+                        if self.recolours(pos, &mv) {
+                            recolour_capturer(&mut stay, &mut e, &mv, !mover);
+                        }
+                        self.finish(pos, mv, e, out);
+                    }
                     self.anti_super(pos, mv, anti, role, &after, effects, out);
                     return;
                 }
-                let Some(sq) = rebirth_square(anti.square, &cap) else {
-                    return;
+                // Where the capturer goes: `None` where it is lost (Relaxed, its rebirth
+                // square taken or off the board), as in the reference solver, a king too.
+                let target = match rebirth_square(anti.square, &cap) {
+                    None if anti.occupied == Occupied::Lost => None,
+                    None => return,
+                    Some(sq) if sq == mv.to => {
+                        if anti.cheylan {
+                            return;
+                        }
+                        Some(sq)
+                    }
+                    Some(sq) if board.occupied().contains(sq) => match anti.occupied {
+                        Occupied::Parachute => {
+                            // The occupant goes under the reborn capturer.
+                            let occupant = Placement {
+                                piece: board.piece_at(sq).expect("occupied"),
+                                square: sq,
+                                attrs: board.attrs_at(sq),
+                                promoted: None,
+                            };
+                            effects.push(Change::Hide(occupant, Cause::Parachute));
+                            board.take(sq);
+                            Some(sq)
+                        }
+                        // The occupant is killed (the capturer's own king too: the move
+                        // is then illegal).
+                        Occupied::Assassin => {
+                            board.take(sq);
+                            Some(sq)
+                        }
+                        Occupied::Lost => None,
+                        _ => return,
+                    },
+                    Some(sq) => Some(sq),
                 };
-                if sq == mv.to {
-                    if anti.cheylan {
+                if let Some(sq) = target {
+                    board.take(mv.to);
+                    let reborn = Piece::new(mover, role);
+                    if role.is_pawn() && sq.rank() == mover.promotion_rank() {
+                        // A pawn reborn on its last rank promotes there (`[wPb4->b8=Q]`, as in
+                        // Couscous Anticirce): one move per choice. Anticirce has no second
+                        // rebirth, so each goes on to the end at once.
+                        self.finish_reborn_capturer(pos, mv, board, effects, reborn, sq, out);
                         return;
                     }
-                } else if board.occupied().contains(sq) {
-                    if anti.occupied != Occupied::Parachute {
-                        return;
-                    }
-                    // Parachute: the occupant goes under the reborn capturer.
-                    let occupant = Placement {
-                        piece: board.piece_at(sq).expect("occupied"),
+                    board.put(sq, reborn, false);
+                    let placement = Placement {
+                        piece: reborn,
                         square: sq,
-                        attrs: board.attrs_at(sq),
+                        // A chameleon or paralysing unit stays one.
+                        attrs: pos.board.attrs_at(mv.from),
                         promoted: None,
                     };
-                    effects.push(Change::Hide(occupant, Cause::Parachute));
-                    board.take(sq);
+                    effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
+                } else {
+                    board.take(mv.to);
+                    effects.push(Change::Remove(mv.to, Cause::Removal { shown: false }));
+                    lost = true;
                 }
-                board.take(mv.to);
-                let reborn = Piece::new(mover, role);
-                if role.is_pawn() && sq.rank() == mover.promotion_rank() {
-                    // A pawn reborn on its last rank promotes there (`[wPb4->b8=Q]`, as in
-                    // Couscous Anticirce): one move per choice. Anticirce has no second
-                    // rebirth, so each goes on to the end at once.
-                    self.finish_reborn_capturer(pos, mv, board, effects, reborn, sq, out);
-                    return;
-                }
-                board.put(sq, reborn, false);
-                let placement = Placement {
-                    piece: reborn,
-                    square: sq,
-                    // A chameleon or paralysing unit stays one.
-                    attrs: pos.board.attrs_at(mv.from),
-                    promoted: None,
-                };
-                effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
             }
             // Andernach: the capturer, where it now stands, passes to the other side.
-            if !(kamikaze || self.kamikaze_all) && self.recolours(pos, &mv) {
+            if !(kamikaze || self.kamikaze_all || lost) && self.recolours(pos, &mv) {
                 recolour_capturer(board, &mut effects, &mv, !mover);
             }
             if let Some(circe) = self.captured_reborn() {
@@ -643,6 +676,11 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 Change::Relocate(from, r, Cause::Relocation) => {
                     arrived = Some(r.square);
                     if r.square != from {
+                        if p.board.occupied().contains(r.square) {
+                            // Anticirce Assassin: the occupant goes, with its castling
+                            // right.
+                            p.castling = p.castling.without(r.square);
+                        }
                         movegen::apply_change(&mut p.board, change);
                         p.ext.origins.set(r.square, p.ext.origins.get(from));
                         p.ext.origins.set(from, NO_ORIGIN);

@@ -427,6 +427,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             if c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured {
                 assassin = Some(assassin::Guard::new(pos, c)?);
             }
+            // Any capture may bring its capturer back on the king (Anticirce Assassin).
+            if c.occupied == Occupied::Assassin && c.reborn == Reborn::Capturer {
+                return None;
+            }
         }
         Some(PlainMoves {
             masks: PlainLegality::new(pos)?,
@@ -457,9 +461,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             && self.annan.is_none()
             && self.confront.is_none()
             && !self.make_take
-            && !self
-                .circe
-                .is_some_and(|c| c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured);
+            && !self.circe.is_some_and(|c| c.occupied == Occupied::Assassin);
         let occupied = pos.board.occupied().without(king);
         movegen::castling_king_path(mv).iter().all(|&sq| {
             if attack_needed
@@ -534,13 +536,18 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         origin: pos.ext.origin(from),
                     };
                     match rebirth_square(circe.square, &cap) {
-                        None => false,
+                        None => circe.occupied == Occupied::Lost,
                         Some(sq) if sq == k => !circe.cheylan,
-                        // Parachute: an occupant goes under the reborn capturer.
+                        // Parachute: an occupant goes under the reborn capturer; Relaxed:
+                        // the capturer stays; Assassin: the occupant goes, unless it is
+                        // the capturer's own king.
                         Some(sq) => {
                             sq == from
                                 || !board.occupied().contains(sq)
-                                || circe.occupied == Occupied::Parachute
+                                || matches!(circe.occupied, Occupied::Parachute | Occupied::Lost)
+                                || (circe.occupied == Occupied::Assassin
+                                    && board.piece_at(sq)
+                                        != Some(Piece::new(capturer.color, Role::King)))
                         }
                     }
                 })
@@ -870,6 +877,19 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             })
     }
 
+    /// Whether the move is a capture by the mover's king that loses it (Anticirce
+    /// Relaxed, its rebirth square taken): legal, leaving the side without a king, as in
+    /// the reference solver.
+    fn king_lost_by_capture(&self, pos: &Position<FairyExt<O, F>>, mv: &Move) -> bool {
+        self.anticirce()
+            .is_some_and(|c| c.occupied == Occupied::Lost)
+            && royal_square(pos, pos.side) == Some(mv.from)
+            && mv
+                .effects
+                .changes()
+                .any(|c| matches!(*c, Change::Remove(sq, Cause::Removal { .. }) if sq == mv.to))
+    }
+
     /// Whether Cohen's rule holds: no move may undo the opponent's last one.
     #[inline]
     fn cohen(&self) -> bool {
@@ -933,6 +953,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         if royal_square(pos, side).is_some()
             && royal_square(after, side).is_none()
             && !self.king_parachuted(after, side)
+            && !self.king_lost_by_capture(pos, mv)
         {
             return false;
         }
@@ -1071,6 +1092,11 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         match self.circe {
             Some(c) if c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured => {
                 assassin::threatened(board, color, k, c, |sq| pos.ext.origin(sq))
+            }
+            Some(c) if c.occupied == Occupied::Assassin => {
+                assassin::capturer_threatens(board, color, k, c, self.einstein, |sq| {
+                    pos.ext.origin(sq)
+                })
             }
             _ => false,
         }

@@ -43,6 +43,8 @@ fn plain_moves_decided_by_masks_agree_with_playing_them() {
         "Circe RexInclusive",
         "Circe Diagram",
         "Circe Cohen",
+        "AntiCirce Assassin",
+        "AntiCirce Relaxed",
         "MarsCirce",
         "AntiMarsCirce",
     ];
