@@ -261,3 +261,34 @@ fn option_en_passant_finds_the_pawn_on_the_board_it_passed_to() {
     let text = fairy::output::text::problem(&report);
     assert!(text.contains("1.f4*e3 ep.A Ka1-b2B"), "{text}");
 }
+
+/// Option Board8x4 (Parton's reduced board): no move leaves ranks 1 to 4, a White pawn
+/// makes no double step and promotes on rank 4; a unit off those ranks is an error.
+#[test]
+fn board_8x4_keeps_to_four_ranks_and_promotes_on_the_fourth() {
+    let src = "begin\npieces white ke1 ra1 pc2 pd3 black kh4\nstipulation ~1\ncondition AliceChess Board8x4\nend\n";
+    let report = crate::common::solve_text(src);
+    let text = fairy::output::text::problem(&report);
+    let moves: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("1."))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert!(moves.contains(&"Ra1-a4B") && !moves.iter().any(|m| m.starts_with("Ra1-a5")));
+    assert!(
+        moves.contains(&"c2-c3B") && !moves.contains(&"c2-c4B"),
+        "{moves:?}"
+    );
+    for promoted in ["d3-d4=QB", "d3-d4=RB", "d3-d4=BB", "d3-d4=SB"] {
+        assert!(moves.contains(&promoted), "{moves:?}");
+    }
+    assert!(!moves.contains(&"d3-d4B"), "{moves:?}");
+    let off = "begin\npieces white ke1 ra6 black kh4\nstipulation ~1\ncondition AliceChess Board8x4\nend\n";
+    let spec = parse_file(off).remove(0).expect("parses");
+    let report = fairy::problem::solve_problem(&spec, &Default::default()).expect("solves");
+    let e = report.twins[0]
+        .outcome
+        .as_ref()
+        .expect_err("a6 is off the board");
+    assert!(e.message.contains("off the 8x4 board"), "{}", e.message);
+}

@@ -58,6 +58,9 @@ pub struct Alice<F = NoFairy> {
     /// the board it was played on, on the square it passed over there, and not by one on
     /// the board the pawn passed to.
     pub ep_first_board: bool,
+    /// Option Board8x4 (ours): Parton's reduced board, files a-h and ranks 1-4; White's
+    /// pawns promote on rank 4 and make no double step.
+    pub board_8x4: bool,
     pub store: PhantomData<F>,
 }
 
@@ -70,6 +73,7 @@ impl Alice {
             fairy_units: false,
             circe: None,
             ep_first_board: false,
+            board_8x4: false,
             store: PhantomData,
         }
     }
@@ -82,10 +86,14 @@ impl Alice {
             fairy_units: self.fairy_units,
             circe: self.circe,
             ep_first_board: self.ep_first_board,
+            board_8x4: self.board_8x4,
             store: PhantomData,
         }
     }
 }
+
+/// The ranks of Parton's reduced board (option Board8x4).
+const BOARD_8X4_RANKS: u8 = 4;
 
 /// Board `i` (0 = A, 1 = B, 2 = C).
 fn board<F: FairyStore>(pos: &Position<AliceExt<F>>, i: usize) -> &Board<F> {
@@ -256,6 +264,31 @@ impl<F: FairyStore> Alice<F> {
         }
     }
 
+    /// Option Board8x4: the moves that stay on ranks 1 to 4, no double step, and a
+    /// White pawn arriving on rank 4 promoting there, one move per choice.
+    fn on_board_8x4(&self, side: Color, moves: &MoveList) -> MoveList {
+        let mut kept = MoveList::new();
+        for mv in moves.iter() {
+            if mv.to.rank() >= BOARD_8X4_RANKS || mv.kind == MoveKind::DoubleStep {
+                continue;
+            }
+            if side == Color::White
+                && mv.role == Role::Pawn
+                && mv.promotion.is_none()
+                && mv.to.rank() == BOARD_8X4_RANKS - 1
+            {
+                for role in self.promotions.iter() {
+                    let mut promoting = *mv;
+                    promoting.promotion = Some(role);
+                    kept.push(promoting);
+                }
+            } else {
+                kept.push(*mv);
+            }
+        }
+        kept
+    }
+
     fn king_board(pos: &Position<AliceExt<F>>, color: Color) -> Option<(Square, usize)> {
         (0..3).find_map(|i| board(pos, i).king(color).map(|k| (k, i)))
     }
@@ -315,6 +348,9 @@ impl<F: FairyStore> Rules for Alice<F> {
             movegen::castling_candidates(&here, &mut moves);
             if self.ep_first_board {
                 first_board_en_passant(pos, x, &mut moves);
+            }
+            if self.board_8x4 {
+                moves = self.on_board_8x4(pos.side, &moves);
             }
             let (targets, count) = self.targets(x);
             for mv in moves.iter() {
@@ -443,6 +479,30 @@ impl<F: FairyStore> Rules for Alice<F> {
                 };
             if home {
                 pos.castling |= Bitboard::from_square(sq);
+            }
+        }
+        if self.board_8x4 {
+            // Parton's board has ranks 1 to 4; White's pawns promote on the fourth.
+            for i in 0..2 {
+                let b = board(pos, i);
+                if let Some(sq) = b
+                    .occupied()
+                    .into_iter()
+                    .find(|s| s.rank() >= BOARD_8X4_RANKS)
+                {
+                    return Err(format!(
+                        "{sq} is off the 8x4 board (option Board8x4: ranks 1 to 4)"
+                    ));
+                }
+                let last = b
+                    .pieces(Color::White, Role::Pawn)
+                    .into_iter()
+                    .find(|s| s.rank() == BOARD_8X4_RANKS - 1);
+                if let Some(sq) = last {
+                    return Err(format!(
+                        "the white pawn on {sq} stands on its last rank of the 8x4 board"
+                    ));
+                }
             }
         }
         Ok(())

@@ -183,25 +183,37 @@ pub fn names_alice(words: &[Spanned<String>]) -> Option<(AliceVariant, Span)> {
     })
 }
 
-/// Our option word after `AliceChess`: en passant as the Alice article gives the usual
-/// reading, by a pawn on the board the double step was played on.
-const FIRST_BOARD_EN_PASSANT: &str = "firstboardenpassant";
-
-fn is_first_board_en_passant(word: &str) -> bool {
-    word.eq_ignore_ascii_case(FIRST_BOARD_EN_PASSANT)
+/// Our option words after an Alice condition: `FirstBoardEnPassant` (en passant as the
+/// Alice article gives the usual reading, by a pawn on the board the double step was
+/// played on) and `Board8x4` (Parton's reduced board of 8 files and 4 ranks).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AliceOption {
+    FirstBoardEnPassant,
+    Board8x4,
 }
 
-/// Where the words give Alice chess the option `FirstBoardEnPassant`, if they do.
-pub fn alice_first_board_en_passant(words: &[Spanned<String>]) -> Option<Span> {
-    words
-        .windows(2)
-        .find(|w| {
-            ALICE_WORDS
-                .iter()
-                .any(|(name, _)| *name == expand(&w[0].value, &CONDITION_NAMES))
-                && is_first_board_en_passant(&w[1].value)
-        })
-        .map(|w| w[1].span)
+fn alice_option(word: &str) -> Option<AliceOption> {
+    if word.eq_ignore_ascii_case("FirstBoardEnPassant") {
+        Some(AliceOption::FirstBoardEnPassant)
+    } else if word.eq_ignore_ascii_case("Board8x4") {
+        Some(AliceOption::Board8x4)
+    } else {
+        None
+    }
+}
+
+/// Where the option `option` follows the words' Alice condition, if it does.
+pub fn alice_option_given(words: &[Spanned<String>], option: AliceOption) -> Option<Span> {
+    let at = words.iter().position(|w| {
+        ALICE_WORDS
+            .iter()
+            .any(|(name, _)| *name == expand(&w.value, &CONDITION_NAMES))
+    })?;
+    words[at + 1..]
+        .iter()
+        .map_while(|w| alice_option(&w.value).map(|o| (o, w.span)))
+        .find(|(o, _)| *o == option)
+        .map(|(_, span)| span)
 }
 
 /// Whether the words name Grid chess (its diagram shows the grid's lines).
@@ -659,10 +671,10 @@ fn parse_grouped(
                 continue;
             }
             w if ALICE_WORDS.iter().any(|(name, _)| *name == w) => {
-                // Its option word (ours), read by `alice_first_board_en_passant`.
-                if words
+                // Its option words (ours), read by `alice_option_given`.
+                while words
                     .get(i)
-                    .is_some_and(|o| is_first_board_en_passant(&o.value))
+                    .is_some_and(|o| alice_option(&o.value).is_some())
                 {
                     i += 1;
                 }

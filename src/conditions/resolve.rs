@@ -6,7 +6,7 @@ use super::alice::{Alice, AliceVariant};
 use super::fairy::{DiagramOrigins, Fairy, NoOrigins};
 use super::mummer::Mummer;
 use super::parse::{
-    alice_first_board_en_passant, names_alice, names_defender_maximummer, parse_conditions,
+    alice_option_given, names_alice, names_defender_maximummer, parse_conditions, AliceOption,
     ConditionError,
 };
 use super::{FairyPieces, Orthodox, Reborn, Rules};
@@ -251,7 +251,20 @@ pub fn resolve_for(
                 message: "Alice chess combined with kamikaze units, with conditions other than Circe, or with Anticirce, Rex Inclusive, Diagram, Parrain, Clone, Assassin, Volcanic, Super, Take&Make, Immun or Cohen Circe, and Alice's offshoots with any Circe, are not supported yet".into(),
             });
         }
-        let ep_first_board = alice_first_board_en_passant(words);
+        let ep_first_board = alice_option_given(words, AliceOption::FirstBoardEnPassant);
+        let board_8x4 = alice_option_given(words, AliceOption::Board8x4);
+        if let Some(span) = board_8x4 {
+            if variant != AliceVariant::Classic
+                || fairy.is_some()
+                || marks.fairy.is_some()
+                || marks.kamikaze.is_some()
+            {
+                return Err(ConditionError {
+                    span,
+                    message: "Board8x4 with Alice's offshoots, other conditions or fairy pieces is not supported".into(),
+                });
+            }
+        }
         if let Some(span) = ep_first_board {
             if variant != AliceVariant::Classic || circe.is_some() || marks.fairy.is_some() {
                 return Err(ConditionError {
@@ -265,6 +278,7 @@ pub fn resolve_for(
             fairy_units: marks.fairy.is_some(),
             circe,
             ep_first_board: ep_first_board.is_some(),
+            board_8x4: board_8x4.is_some(),
             ..Alice::new(variant)
         }));
     }
