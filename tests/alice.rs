@@ -158,9 +158,12 @@ fn alice_with_anticirce_is_a_clear_error() {
     assert_eq!(err.span.line, 4, "points at the condition word");
 }
 
-/// Black's legal moves after White's e2-e4 (played on board A, passing to B), with the
-/// en passant reading given or not.
-fn black_after_e4(ep_first_board: bool, pieces: &str) -> Vec<String> {
+/// The position of a one-problem text under Alice chess with or without option
+/// FirstBoardEnPassant, White to move.
+fn alice_position(
+    ep_first_board: bool,
+    pieces: &str,
+) -> (Alice, fairy::board::Position<fairy::conditions::AliceExt>) {
     let src = format!("begin\npieces {pieces}\nstipulation #1\nend\n");
     let spec = parse_file(&src).remove(0).expect("parses");
     let twin = expand(&spec).expect("twins").remove(0);
@@ -176,6 +179,13 @@ fn black_after_e4(ep_first_board: bool, pieces: &str) -> Vec<String> {
         twin.stipulation.span,
     )
     .expect("legal");
+    (rules, pos)
+}
+
+/// Black's legal moves after White's e2-e4 (played on board A, passing to B), with the
+/// en passant reading given or not.
+fn black_after_e4(ep_first_board: bool, pieces: &str) -> Vec<String> {
+    let (rules, pos) = alice_position(ep_first_board, pieces);
     let mut list = MoveList::new();
     rules.legal_moves(&pos, &mut list);
     let e4 = *list
@@ -211,21 +221,7 @@ fn en_passant_on_the_board_the_pawn_passed_to_or_on_the_first_board() {
 
 #[test]
 fn first_board_en_passant_removes_the_pawn_from_the_other_board() {
-    let src = "begin\npieces white ka1 pe2 black kh8 pd4\nstipulation #1\nend\n";
-    let spec = parse_file(src).remove(0).expect("parses");
-    let twin = expand(&spec).expect("twins").remove(0);
-    let rules = Alice {
-        ep_first_board: true,
-        ..Alice::new(AliceVariant::Classic)
-    };
-    let pos = build_position(
-        &rules,
-        &twin,
-        &spec.options,
-        Color::White,
-        twin.stipulation.span,
-    )
-    .expect("legal");
+    let (rules, pos) = alice_position(true, "white ka1 pe2 black kh8 pd4");
     let play = |pos: &fairy::board::Position<fairy::conditions::AliceExt>, from: &str, to: &str| {
         let mut list = MoveList::new();
         rules.legal_moves(pos, &mut list);

@@ -341,29 +341,6 @@ mod tests {
     use crate::conditions::Fairy;
     use crate::conditions::{command_line_words, resolve, Orthodox, RuleSet, UnitMarks};
 
-    /// Every order of every turn, played out: the placements a turn can end in.
-    fn all_ends<R: Rules>(
-        rules: &R,
-        pos: &Position<R::Ext>,
-        length: u32,
-        done: u32,
-        out: &mut HashSet<u64>,
-    ) {
-        for (mv, after) in successors(rules, pos) {
-            let _ = mv;
-            if rules.in_check(&after, after.side) || done + 1 == length {
-                out.insert(after.hash());
-                continue;
-            }
-            let mid = null_move(&after);
-            if successors(rules, &mid).is_empty() {
-                out.insert(after.hash());
-            } else {
-                all_ends(rules, &mid, length, done + 1, out);
-            }
-        }
-    }
-
     /// Direct play by the definition: a turn that mates, or one after which every turn of
     /// the defender leaves a win with one turn fewer.
     fn wins_by_definition<R: Rules>(
@@ -392,6 +369,8 @@ mod tests {
         })
     }
 
+    /// Every order of every turn, played out: the placements a turn can end in (their
+    /// keys, and each position once).
     fn collect<R: Rules>(
         rules: &R,
         pos: &Position<R::Ext>,
@@ -453,7 +432,7 @@ mod tests {
                     .map(|e| e.pos.hash())
                     .collect();
                 let mut slow = HashSet::new();
-                all_ends(rules, &pos, length, 0, &mut slow);
+                collect(rules, &pos, length, 0, &mut slow, &mut Vec::new());
                 assert_eq!(fast, slow, "{fen}, turn of {length}");
                 // Each end's moves, played from the start, lead to it.
                 for end in s.turn_ends(&pos, length, None, false) {
