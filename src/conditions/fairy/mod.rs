@@ -187,10 +187,14 @@ impl Fairy {
         } == Fairy::default()
     }
 
-    /// Whether the rules need each unit's diagram square (Diagram Circe, the goals of
-    /// the units' diagram squares).
+    /// Whether the rules need the positions' larger layout: each unit's diagram square
+    /// (Diagram Circe, the goals of the units' diagram squares) or the placement before
+    /// the last move (Cohen's rule).
     pub fn needs_origins(&self) -> bool {
-        self.follow_units || self.circe.is_some_and(|c| c.square == SquareRule::Diagram)
+        self.follow_units
+            || self
+                .circe
+                .is_some_and(|c| c.square == SquareRule::Diagram || c.cohen)
     }
 
     /// The same rules on positions of another layout: with the diagram squares, with the
@@ -272,7 +276,8 @@ fn reverses_last_move<O: Origins, F: FairyStore>(
     pos: &Position<FairyExt<O, F>>,
     after: &Position<FairyExt<O, F>>,
 ) -> bool {
-    pos.ext.before_last != 0 && after.board.hash() == pos.ext.before_last
+    let before = pos.ext.origins.before_last();
+    before != 0 && after.board.hash() == before
 }
 
 /// Each side's royal square, by colour index.
@@ -1019,7 +1024,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         self.apply(pos, mv, p);
         self.arrive(pos, mv, p);
         if self.cohen() {
-            p.ext.before_last = pos.board.hash();
+            p.ext.origins.set_before_last(pos.board.hash());
         }
         if self.confront.is_some() && mv.kind == MoveKind::DoubleStep && p.ep.is_none() {
             // Any enemy unit may borrow a pawn's walk and take en passant: the chance

@@ -14,6 +14,10 @@ pub trait Origins: Copy + Eq + Hash + Default + Debug + Send + Sync + 'static {
     fn get(&self, sq: Square) -> u8;
     fn set(&mut self, sq: Square, origin: u8);
     fn key(&self) -> u64;
+    /// Under Cohen's rule, the placement key of the position before the last move (0
+    /// before any move, and where nothing is recorded).
+    fn before_last(&self) -> u64;
+    fn set_before_last(&mut self, key: u64);
 }
 
 /// No diagram squares: every condition but Diagram Circe.
@@ -32,15 +36,29 @@ impl Origins for NoOrigins {
     fn key(&self) -> u64 {
         0
     }
+    #[inline]
+    fn before_last(&self) -> u64 {
+        0
+    }
+    #[inline]
+    fn set_before_last(&mut self, _key: u64) {}
 }
 
-/// The diagram square of the unit on each square (Diagram Circe), `NO_ORIGIN` if none.
+/// The diagram square of the unit on each square (Diagram Circe), `NO_ORIGIN` if none,
+/// and the placement before the last move (Cohen's rule): what only some problems need
+/// a position to carry.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct DiagramOrigins([u8; 64]);
+pub struct DiagramOrigins {
+    squares: [u8; 64],
+    before_last: u64,
+}
 
 impl Default for DiagramOrigins {
     fn default() -> DiagramOrigins {
-        DiagramOrigins([NO_ORIGIN; 64])
+        DiagramOrigins {
+            squares: [NO_ORIGIN; 64],
+            before_last: 0,
+        }
     }
 }
 
@@ -48,15 +66,23 @@ impl Origins for DiagramOrigins {
     const TRACKED: bool = true;
     #[inline]
     fn get(&self, sq: Square) -> u8 {
-        self.0[sq.index()]
+        self.squares[sq.index()]
     }
     #[inline]
     fn set(&mut self, sq: Square, origin: u8) {
-        self.0[sq.index()] = origin;
+        self.squares[sq.index()] = origin;
+    }
+    #[inline]
+    fn before_last(&self) -> u64 {
+        self.before_last
+    }
+    #[inline]
+    fn set_before_last(&mut self, key: u64) {
+        self.before_last = key;
     }
     fn key(&self) -> u64 {
-        let mut k = 0;
-        for (sq, &o) in self.0.iter().enumerate() {
+        let mut k = self.before_last.rotate_left(23);
+        for (sq, &o) in self.squares.iter().enumerate() {
             if o != NO_ORIGIN {
                 k ^= extra_key(14, Square::new(sq as u8)).rotate_left(o as u32);
             }
@@ -125,9 +151,6 @@ pub struct FairyExt<O = NoOrigins, F = NoFairy> {
     /// The square next to its departure that an Einstein pawn's triple step just crossed,
     /// where it may be taken en passant, else `NO_ORIGIN`.
     pub far_crossed: u8,
-    /// Under Cohen's rule, the placement key of the position before the last move (0
-    /// before any move): the next move may not bring it back.
-    pub before_last: u64,
     store: PhantomData<F>,
 }
 
@@ -140,7 +163,6 @@ impl<O: Origins, F: FairyStore> Default for FairyExt<O, F> {
             royal: [NO_ORIGIN; 2],
             exchanged: [NO_ORIGIN; 2],
             far_crossed: NO_ORIGIN,
-            before_last: 0,
             store: PhantomData,
         }
     }
@@ -176,7 +198,7 @@ impl<O: Origins, F: FairyStore> Extension for FairyExt<O, F> {
         if self.far_crossed != NO_ORIGIN {
             k ^= extra_key(13, Square::new(self.far_crossed)).rotate_left(17);
         }
-        k ^ self.origins.key() ^ self.before_last.rotate_left(23)
+        k ^ self.origins.key()
     }
 }
 

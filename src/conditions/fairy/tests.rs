@@ -371,15 +371,16 @@ fn a_first_rank_pawn_checks_under_equipollents_and_parrain() {
 #[test]
 fn cohen_forbids_only_the_move_that_undoes_the_last_one() {
     let sq = |name: &str| Square::parse(name).unwrap();
-    let start: Position<FairyExt> =
-        Position::from_fen("4k3/8/8/8/6b1/8/3P4/3QK3 w - - 0 1").unwrap();
-    let undo = |rules: &Fairy, pos: &Position<FairyExt>| {
+    // The placement before the last move rides in the positions' larger layout.
+    type Layout = FairyExt<DiagramOrigins>;
+    let start: Position<Layout> = Position::from_fen("4k3/8/8/8/6b1/8/3P4/3QK3 w - - 0 1").unwrap();
+    let undo = |rules: &Fairy<DiagramOrigins>, pos: &Position<Layout>| {
         by_playing(rules, pos)
             .iter()
             .any(|m| m.from == sq("c8") && m.to == sq("g4"))
     };
     for (words, forbidden) in [("Circe", false), ("Circe Cohen", true)] {
-        let rules = fairy(words);
+        let rules = fairy(words).with_layout::<DiagramOrigins, NoFairy>();
         let mut moves = MoveList::new();
         rules.legal_moves(&start, &mut moves);
         let take = *moves
