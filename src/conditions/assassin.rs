@@ -3,7 +3,7 @@
 //! as an attack on the king itself.
 
 use super::circe::{rebirth_square, Capture, Circe, KindRule, RebornFrom};
-use crate::board::{Bitboard, Board, Color, Extension, FairyStore, Position, Role, Square};
+use crate::board::{Bitboard, Board, Color, Extension, FairyStore, Piece, Position, Role, Square};
 use crate::movegen::{self, attacks, Move};
 
 /// Whether an enemy unit can capture a unit of `color` that would be reborn on `k`, its
@@ -39,6 +39,26 @@ pub(super) fn threatened<F: FairyStore>(
         })
 }
 
+/// Every capture the enemy can make of a unit of `color` other than its king on `k`:
+/// the victim's square and unit, the capturer's square and unit.
+fn captures_of_units<F: FairyStore>(
+    board: &Board<F>,
+    color: Color,
+    k: Square,
+) -> impl Iterator<Item = (Square, Piece, Square, Piece)> + '_ {
+    let occ = board.occupied();
+    board
+        .by_color(color)
+        .without(k)
+        .into_iter()
+        .flat_map(move |v| {
+            let victim = board.piece_at(v).expect("occupied");
+            movegen::attackers(board, v, !color, occ)
+                .into_iter()
+                .map(move |a| (v, victim, a, board.piece_at(a).expect("occupied")))
+        })
+}
+
 /// [`threatened`] capture by capture, for the rules that look at the capturer.
 pub(super) fn threatened_by_capture<F: FairyStore>(
     board: &Board<F>,
@@ -47,24 +67,19 @@ pub(super) fn threatened_by_capture<F: FairyStore>(
     circe: Circe,
     origin: impl Fn(Square) -> Option<Square>,
 ) -> bool {
-    let occ = board.occupied();
-    for v in board.by_color(color).without(k) {
-        let victim = board.piece_at(v).expect("occupied");
-        for a in movegen::attackers(board, v, !color, occ) {
-            let capturer = board.piece_at(a).expect("occupied");
-            let cap = Capture {
-                role: circe.kind.reborn(victim.role, capturer.role, false),
-                color,
-                x: v,
-                from: a,
-                to: v,
-                capturer_role: capturer.role,
-                capturer_color: !color,
-                origin: origin(v),
-            };
-            if rebirth_square(circe.square, &cap) == Some(k) {
-                return true;
-            }
+    for (v, victim, a, capturer) in captures_of_units(board, color, k) {
+        let cap = Capture {
+            role: circe.kind.reborn(victim.role, capturer.role, false),
+            color,
+            x: v,
+            from: a,
+            to: v,
+            capturer_role: capturer.role,
+            capturer_color: !color,
+            origin: origin(v),
+        };
+        if rebirth_square(circe.square, &cap) == Some(k) {
+            return true;
         }
     }
     false
@@ -80,39 +95,34 @@ pub(super) fn capturer_threatens<F: FairyStore>(
     einstein: Option<super::einstein::Einstein>,
     origin: impl Fn(Square) -> Option<Square>,
 ) -> bool {
-    let occ = board.occupied();
-    for v in board.by_color(color).without(k) {
-        let victim = board.piece_at(v).expect("occupied");
-        for a in movegen::attackers(board, v, !color, occ) {
-            let capturer = board.piece_at(a).expect("occupied");
-            if capturer.role == Role::King && !circe.rex_inclusive {
-                continue;
-            }
-            let role = einstein.map_or(capturer.role, |e| e.becomes(capturer.role, true));
-            let promoting = einstein.is_none()
-                && capturer.role == Role::Pawn
-                && v.rank() == capturer.color.promotion_rank();
-            let roles: &[Role] = if promoting {
-                &Role::PROMOTIONS
-            } else {
-                std::slice::from_ref(&role)
+    for (v, victim, a, capturer) in captures_of_units(board, color, k) {
+        if capturer.role == Role::King && !circe.rex_inclusive {
+            continue;
+        }
+        let role = einstein.map_or(capturer.role, |e| e.becomes(capturer.role, true));
+        let promoting = einstein.is_none()
+            && capturer.role == Role::Pawn
+            && v.rank() == capturer.color.promotion_rank();
+        let roles: &[Role] = if promoting {
+            &Role::PROMOTIONS
+        } else {
+            std::slice::from_ref(&role)
+        };
+        let deadly = roles.iter().any(|&role| {
+            let cap = Capture {
+                role: circe.kind.reborn_capturer(role, victim.role),
+                color: !color,
+                x: v,
+                from: a,
+                to: v,
+                capturer_role: victim.role,
+                capturer_color: color,
+                origin: origin(a),
             };
-            let deadly = roles.iter().any(|&role| {
-                let cap = Capture {
-                    role: circe.kind.reborn_capturer(role, victim.role),
-                    color: !color,
-                    x: v,
-                    from: a,
-                    to: v,
-                    capturer_role: victim.role,
-                    capturer_color: color,
-                    origin: origin(a),
-                };
-                rebirth_square(circe.square, &cap) == Some(k)
-            });
-            if deadly {
-                return true;
-            }
+            rebirth_square(circe.square, &cap) == Some(k)
+        });
+        if deadly {
+            return true;
         }
     }
     false

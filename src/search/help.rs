@@ -211,6 +211,25 @@ pub struct HelpLine {
     pub progressive: bool,
 }
 
+impl HelpLine {
+    /// A line of `moves` played at `steps`, numbered as plain help play: no series, no
+    /// introduction, not a proof game, not failing, not set apart.
+    pub fn new(moves: Vec<PlayedMove>, steps: Vec<Step>) -> HelpLine {
+        HelpLine {
+            moves,
+            steps,
+            series: false,
+            intro: 0,
+            game: false,
+            whole_moves: false,
+            fails: false,
+            apart: false,
+            numbering: None,
+            progressive: false,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct HelpSolution {
     pub lines: Vec<HelpLine>,
@@ -1248,16 +1267,12 @@ fn annotate_line<R: Rules>(
         m.result = None;
     }
     HelpLine {
-        moves: played,
-        steps,
         series: plan.series,
         intro: plan.intro,
         game: matches!(plan.end.goal(), Goal::Proof(_)),
         whole_moves: matches!(plan.end, End::Reciprocal { .. }),
-        fails: false,
-        apart: false,
         numbering: plan.numbering,
-        progressive: false,
+        ..HelpLine::new(played, steps)
     }
 }
 
@@ -1279,16 +1294,12 @@ pub fn obliged_failures<R: Rules>(
     moves
         .iter()
         .map(|(mv, after)| HelpLine {
-            moves: vec![super::annotate(rules, pos, mv, after, goal)],
-            steps: vec![Step::Play { may_check: true }],
-            series: false,
-            intro: 0,
-            game: false,
             whole_moves: true,
             fails: true,
-            apart: false,
-            numbering: None,
-            progressive: false,
+            ..HelpLine::new(
+                vec![super::annotate(rules, pos, mv, after, goal)],
+                vec![Step::Play { may_check: true }],
+            )
         })
         .collect()
 }

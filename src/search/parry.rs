@@ -252,16 +252,8 @@ fn annotate_line<R: Rules>(
         m.result = None;
     }
     HelpLine {
-        moves: played,
-        steps,
         series: true,
-        intro: 0,
-        game: false,
-        whole_moves: false,
-        fails: false,
-        apart: false,
-        numbering: None,
-        progressive: false,
+        ..HelpLine::new(played, steps)
     }
 }
 

@@ -107,17 +107,10 @@ pub fn solve_progressive<R: Rules>(
 
 /// A line of progressive play: numbered turn by turn.
 fn progressive_line(moves: Vec<PlayedMove>) -> HelpLine {
+    let steps = vec![Step::Play { may_check: true }; moves.len()];
     HelpLine {
-        steps: vec![Step::Play { may_check: true }; moves.len()],
-        moves,
-        series: false,
-        intro: 0,
-        game: false,
-        whole_moves: false,
-        fails: false,
-        apart: false,
-        numbering: None,
         progressive: true,
+        ..HelpLine::new(moves, steps)
     }
 }
 
