@@ -127,6 +127,60 @@ fn kamikaze_units_and_kamikaze_circe() {
     );
 }
 
+/// The lines of `~1` from the diagram `pieces` under `condition` whose move captures on `x`.
+fn captures_on(pieces: &str, condition: &str, x: &str) -> Vec<String> {
+    let src = format!("begin\npieces {pieces}\nstipulation ~1\ncondition {condition}\nend\n");
+    solve(&src)
+        .into_iter()
+        .filter(|l| l.contains(&format!("*{x}")))
+        .collect()
+}
+
+/// A kamikaze capturer is reborn by the Circe's own square and kind rules, as a capturer
+/// under Anticirce is; under Immun chess it is only removed (each checked with Popeye 4.104).
+#[test]
+fn kamikaze_capturer_is_reborn_by_the_circes_rules() {
+    let pieces = "white kb3 black ka7 sd7 white kamikaze rd1";
+    for (condition, line) in [
+        ("Circe", "1.kRd1*d7[wkRd7->h1][+bSg8] !"),
+        ("Circe Antipodes", "1.kRd1*d7[wkRd7->h3] !"),
+        ("Circe PWC", "1.kRd1*d7[wkRd7->d1] !"),
+        ("Circe Equipollents", "1.kRd1*d7 !"),
+        ("Circe Diagram", "1.kRd1*d7[wkRd7->d1][+bSd7] !"),
+        ("Circe Chameleon", "1.kRd1*d7[wkRd7->Qd1][+bBc8] !"),
+        ("Circe Clone", "1.kRd1*d7[wkRd7->Sb1][+bRa8] !"),
+        ("Circe VerticalMirror", "1.kRd1*d7[wkRd7->a1][+bSb8] + !"),
+        ("ImmunChess", "1.kRd1*d7[-wkRd7] !"),
+    ] {
+        assert_eq!(captures_on(pieces, condition, "d7"), [line], "{condition}");
+    }
+    // A pawn reborn promoting keeps its kamikaze mark on the new kind.
+    assert_eq!(
+        captures_on("white kh1 rd1 black ka7 black kamikaze pd4", "PWC", "d4"),
+        ["1.Rd1*d4[+bkPd1=kB] !", "1.Rd1*d4[+bkPd1=kS] !"]
+    );
+}
+
+/// Immun chess tests the rebirth square before a kamikaze capturer vanishes: a kamikaze
+/// unit cannot take a unit whose rebirth square is the capture square. Circe Rex
+/// Inclusive: a king taken by a kamikaze unit comes back on its own square, which the
+/// capturer has left (both checked with Popeye 4.104).
+#[test]
+fn kamikaze_captures_of_immune_units_and_of_kings() {
+    case(
+        "white kf8 bc6 sh2 qb6 black ka2 qa4 qe5 pg5 white kamikaze rb1 qa5 black kamikaze sc2",
+        "#1",
+        "ImmunChess",
+        &["1.kRb1-a1 # !", "1.Qb6-b3 # !"],
+    );
+    case(
+        "white kf7 bh7 rc3 rd3 black kd8 qb7 ba2 ba1 white kamikaze bh4 rg8 black kamikaze pf3",
+        "#1",
+        "Circe RexInclusive",
+        &["1.kRg8-e8 # !"],
+    );
+}
+
 #[test]
 fn mirror_circe_reborn_pawn_promotes() {
     case(

@@ -2,7 +2,7 @@
 //! on, with only that board's units present, then passes to the same square of another
 //! board, which must be empty (the offshoots relax this in their own ways).
 
-use super::circe::{rebirth_square, regrant, Capture, Circe, Occupied};
+use super::circe::{regrant, Capture, Circe, Occupied};
 use super::Rules;
 use crate::board::{
     Bitboard, Board, Color, Extension, FairyStore, NoFairy, Piece, Plain, Position, Role, Square,
@@ -230,7 +230,7 @@ impl<F: FairyStore> Alice<F> {
             capturer_color: pos.side,
             origin: None,
         };
-        let Some(sq) = rebirth_square(circe.square, &cap) else {
+        let Some(sq) = circe.rebirth_square(&cap) else {
             if legal_here(&mv) {
                 out.push(mv);
             }

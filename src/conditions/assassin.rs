@@ -2,7 +2,7 @@
 //! unit whose capture would rebirth it on its own king's square exposes the king as surely
 //! as an attack on the king itself.
 
-use super::circe::{rebirth_square, Capture, Circe, KindRule, RebornFrom};
+use super::circe::{Capture, Circe, KindRule, RebornFrom};
 use crate::board::{Bitboard, Board, Color, Extension, FairyStore, Piece, Position, Role, Square};
 use crate::movegen::{self, attacks, Move};
 
@@ -15,7 +15,7 @@ pub(super) fn threatened<F: FairyStore>(
     circe: Circe,
     origin: impl Fn(Square) -> Option<Square>,
 ) -> bool {
-    let Some(table) = RebornFrom::of(circe.square).filter(|_| circe.kind != KindRule::Clone) else {
+    let Some(table) = RebornFrom::of(&circe).filter(|_| circe.kind != KindRule::Clone) else {
         return threatened_by_capture(board, color, k, circe, origin);
     };
     // The rebirth square depends on the captured unit alone: only the units reborn on
@@ -78,7 +78,7 @@ pub(super) fn threatened_by_capture<F: FairyStore>(
             capturer_color: !color,
             origin: origin(v),
         };
-        if rebirth_square(circe.square, &cap) == Some(k) {
+        if circe.rebirth_square(&cap) == Some(k) {
             return true;
         }
     }
@@ -119,7 +119,7 @@ pub(super) fn capturer_threatens<F: FairyStore>(
                 capturer_color: color,
                 origin: origin(a),
             };
-            rebirth_square(circe.square, &cap) == Some(k)
+            circe.rebirth_square(&cap) == Some(k)
         });
         if deadly {
             return true;
@@ -153,7 +153,7 @@ impl Guard {
         if circe.kind == KindRule::Clone || pos.board.fairy_units().is_nonempty() {
             return None;
         }
-        let table = RebornFrom::of(circe.square)?;
+        let table = RebornFrom::of(&circe)?;
         let side = pos.side;
         let king = pos.board.king(side)?;
         let reborn = Role::ORTHODOX.map(|role| circe.kind.reborn(role, Role::Pawn, false));

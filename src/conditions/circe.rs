@@ -46,6 +46,29 @@ pub enum SquareRule {
     TakeMake,
 }
 
+/// A change applied to the square the rule gives (the reference solver's "adaptation of
+/// the rebirth square").
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum SquareAdjust {
+    None,
+    /// Reflected through the board's centre (Circe option `Diametral`).
+    Diametral,
+    /// Reflected in the line between the d and e files (Circe option `VerticalMirror`).
+    VerticalMirror,
+}
+
+impl SquareAdjust {
+    /// Each adjustment is its own inverse, which [`RebornFrom`] relies on.
+    #[inline]
+    pub fn apply(self, sq: Square) -> Square {
+        match self {
+            SquareAdjust::None => sq,
+            SquareAdjust::Diametral => sq.point_reflection(),
+            SquareAdjust::VerticalMirror => Square::from_coords(7 - sq.file(), sq.rank()),
+        }
+    }
+}
+
 /// What kind the reborn unit has.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum KindRule {
@@ -117,6 +140,8 @@ impl Occupied {
 pub struct Circe {
     pub reborn: Reborn,
     pub square: SquareRule,
+    /// Applied to the square of every square rule that names one.
+    pub adjust: SquareAdjust,
     pub kind: KindRule,
     pub occupied: Occupied,
     /// Anticirce Cheylan: a capture on the capturer's own rebirth square is illegal.
@@ -136,6 +161,7 @@ impl Circe {
         Circe {
             reborn: Reborn::Captured,
             square: SquareRule::Standard,
+            adjust: SquareAdjust::None,
             kind: KindRule::Same,
             occupied: Occupied::Lost,
             cheylan: false,
@@ -152,6 +178,13 @@ impl Circe {
             rex_inclusive: true,
             ..Circe::circe()
         }
+    }
+
+    /// The rebirth square of `c` under the square rule and its adjustment, or `None` when
+    /// the rule gives none (off the board, or a rule decided elsewhere).
+    #[inline]
+    pub fn rebirth_square(&self, c: &Capture) -> Option<Square> {
+        rebirth_square(self.square, c).map(|sq| self.adjust.apply(sq))
     }
 }
 
@@ -244,14 +277,15 @@ type Inverse = [[[Bitboard; 64]; Role::COUNT]; 2];
 /// capture squares from which a unit comes back on a given square. Circe Assassin's check
 /// test asks this of every king square, so each rule's table is built once.
 #[derive(Copy, Clone)]
-pub struct RebornFrom(&'static Inverse);
+pub struct RebornFrom(&'static Inverse, SquareAdjust);
 
 impl RebornFrom {
     /// `None` for the rules that look at the capturer or the unit's history (Couscous,
     /// PWC, Equipollents, Diagram, Parrain).
     #[inline]
-    pub fn of(rule: SquareRule) -> Option<RebornFrom> {
+    pub fn of(circe: &Circe) -> Option<RebornFrom> {
         static TABLES: [OnceLock<Box<Inverse>>; 5] = [const { OnceLock::new() }; 5];
+        let rule = circe.square;
         let slot = match rule {
             SquareRule::Standard => 0,
             SquareRule::Mirror => 1,
@@ -260,14 +294,17 @@ impl RebornFrom {
             SquareRule::Antipodes => 4,
             _ => return None,
         };
-        Some(RebornFrom(TABLES[slot].get_or_init(|| inverse(rule))))
+        Some(RebornFrom(
+            TABLES[slot].get_or_init(|| inverse(rule)),
+            circe.adjust,
+        ))
     }
 
     /// The capture squares from which a unit of `color`, reborn as `role`, comes back on
     /// `target`.
     #[inline]
     pub fn squares(self, color: Color, role: Role, target: Square) -> Bitboard {
-        self.0[color.index()][role.index()][target.index()]
+        self.0[color.index()][role.index()][self.1.apply(target).index()]
     }
 }
 
@@ -302,6 +339,11 @@ mod tests {
 
     #[test]
     fn inverse_tables_agree_with_the_rules() {
+        let adjusts = [
+            SquareAdjust::None,
+            SquareAdjust::Diametral,
+            SquareAdjust::VerticalMirror,
+        ];
         for rule in [
             SquareRule::Standard,
             SquareRule::Mirror,
@@ -309,38 +351,80 @@ mod tests {
             SquareRule::File,
             SquareRule::Antipodes,
         ] {
-            for c in Color::ALL {
-                for r in Role::all() {
-                    for x in Bitboard::FULL {
-                        let cap = Capture {
-                            role: r,
-                            color: c,
-                            x,
-                            from: Square::A1,
-                            to: x,
-                            capturer_role: Role::Queen,
-                            capturer_color: !c,
-                            origin: None,
-                        };
-                        for target in Bitboard::FULL {
-                            let from = RebornFrom::of(rule).unwrap().squares(c, r, target);
-                            assert_eq!(
-                                from.contains(x),
-                                rebirth_square(rule, &cap) == Some(target),
-                                "{rule:?} {c:?} {r:?} {x} {target}"
-                            );
+            for adjust in adjusts {
+                let circe = Circe {
+                    square: rule,
+                    adjust,
+                    ..Circe::circe()
+                };
+                let table = RebornFrom::of(&circe).unwrap();
+                for c in Color::ALL {
+                    for r in Role::all() {
+                        for x in Bitboard::FULL {
+                            let cap = Capture {
+                                role: r,
+                                color: c,
+                                x,
+                                from: Square::A1,
+                                to: x,
+                                capturer_role: Role::Queen,
+                                capturer_color: !c,
+                                origin: None,
+                            };
+                            for target in Bitboard::FULL {
+                                assert_eq!(
+                                    table.squares(c, r, target).contains(x),
+                                    circe.rebirth_square(&cap) == Some(target),
+                                    "{rule:?} {adjust:?} {c:?} {r:?} {x} {target}"
+                                );
+                            }
                         }
                     }
                 }
             }
         }
-        assert!(RebornFrom::of(SquareRule::Pwc).is_none());
-        let standard = RebornFrom::of(SquareRule::Standard).unwrap();
+        let with = |square| Circe {
+            square,
+            ..Circe::circe()
+        };
+        assert!(RebornFrom::of(&with(SquareRule::Pwc)).is_none());
+        let standard = RebornFrom::of(&with(SquareRule::Standard)).unwrap();
         assert_eq!(
             standard
                 .squares(Color::White, Role::Rook, Square::A1)
                 .count(),
             32
+        );
+    }
+
+    #[test]
+    fn adjustments_reflect_the_rules_square() {
+        let cap = Capture {
+            role: Role::Rook,
+            color: Color::Black,
+            x: sq("a1"),
+            from: sq("b2"),
+            to: sq("a1"),
+            capturer_role: Role::Queen,
+            capturer_color: Color::White,
+            origin: None,
+        };
+        let with = |adjust| Circe {
+            adjust,
+            ..Circe::circe()
+        };
+        // A black rook taken on a dark square goes to h8; mirrored to a8, reflected to a1.
+        assert_eq!(
+            with(SquareAdjust::None).rebirth_square(&cap),
+            Some(sq("h8"))
+        );
+        assert_eq!(
+            with(SquareAdjust::VerticalMirror).rebirth_square(&cap),
+            Some(sq("a8"))
+        );
+        assert_eq!(
+            with(SquareAdjust::Diametral).rebirth_square(&cap),
+            Some(sq("a1"))
         );
     }
 

@@ -3,7 +3,7 @@
 use super::alice::AliceVariant;
 use super::andernach::Andernach;
 use super::annan::Annan;
-use super::circe::{Circe, KindRule, Occupied, SquareRule};
+use super::circe::{Circe, KindRule, Occupied, SquareAdjust, SquareRule};
 use super::confront::Confront;
 use super::einstein::Einstein;
 use super::fairy::{Fairy, Mars};
@@ -729,7 +729,9 @@ fn parse_grouped(
                 "calvet" => circe.cheylan = false,
                 "cheylan" => circe.cheylan = true,
                 "cohen" => circe.cohen = true,
-                "lastcapture" | "diametral" | "verticalmirror" => {
+                "diametral" => circe.adjust = SquareAdjust::Diametral,
+                "verticalmirror" => circe.adjust = SquareAdjust::VerticalMirror,
+                "lastcapture" => {
                     return Err(oerr(format!(
                         "Circe option \"{}\" is not supported yet",
                         o.value
@@ -738,6 +740,16 @@ fn parse_grouped(
                 _ => break,
             }
             i += 1;
+        }
+        if circe.adjust != SquareAdjust::None
+            && matches!(
+                circe.square,
+                SquareRule::Super | SquareRule::TakeMake | SquareRule::Parrain { .. }
+            )
+        {
+            return Err(err(
+                "Diametral or VerticalMirror with Super, Take&Make, Parrain or ContraParrain Circe is not supported".into(),
+            ));
         }
         if circe.reborn == super::circe::Reborn::Capturer && circe.occupied == Occupied::Volcanic {
             return Err(err("Anticirce with Volcanic is not supported".into()));

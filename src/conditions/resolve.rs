@@ -326,12 +326,24 @@ pub fn resolve_for(
         if f.koeko.is_some()
             || f.take_make
             || f.masand.is_some()
-            || f.circe
-                .is_some_and(|c| c.square == super::circe::SquareRule::Super)
+            || f.circe.is_some_and(|c| {
+                use super::circe::SquareRule;
+                // Where the kamikaze capturer is not reborn, the reference solver's
+                // Couscous square for its victim follows no rule we could state; Parrain
+                // keeps both waiting; Take&Make gives the capturer squares to choose and
+                // Volcanic and Parachute a unit to hide, which a move has no room for.
+                matches!(
+                    c.square,
+                    SquareRule::Super
+                        | SquareRule::Couscous
+                        | SquareRule::Parrain { .. }
+                        | SquareRule::TakeMake
+                ) || c.occupied.hides()
+            })
         {
             return Err(ConditionError {
                 span,
-                message: "kamikaze units combined with KoeKo, Take&MakeChess, Masand or Super Circe are not supported"
+                message: "kamikaze units combined with KoeKo, Take&MakeChess, Masand, or Super, Couscous, Parrain, ContraParrain, Take&Make, Volcanic or Parachute Circe are not supported"
                     .into(),
             });
         }
@@ -558,6 +570,21 @@ mod tests {
         );
         let e = resolve(&command_line_words(&["AntiCirce"]), kamikaze).unwrap_err();
         assert_eq!(e.span, at);
+        for refused in [
+            &["CouscousCirce"][..],
+            &["ParrainCirce"],
+            &["CirceTake&Make"],
+            &["Circe", "Parachute"],
+            &["Circe", "Volcanic"],
+        ] {
+            let e = resolve(&command_line_words(refused), kamikaze).unwrap_err();
+            assert!(
+                e.message.contains("not supported"),
+                "{refused:?}: {}",
+                e.message
+            );
+        }
+        assert!(resolve(&command_line_words(&["Circe", "Mirror"]), kamikaze).is_ok());
         let board = UnitMarks {
             alice_board: Some(at),
             ..UnitMarks::default()

@@ -54,6 +54,9 @@ fn placed(p: &Placement, royal: bool) -> String {
         } else {
             royal_mark(royal, p.piece.role)
         });
+        if p.attrs.kamikaze() {
+            mark.push('k');
+        }
         if p.attrs.paralysing() {
             mark.push('p');
         }

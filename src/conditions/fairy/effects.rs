@@ -111,15 +111,30 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             // The capturer first: kamikaze units vanish (and may be reborn), Anticirce moves them.
             if kamikaze || self.kamikaze_all {
                 board.take(mv.to);
+                // Reborn as an Anticirce capturer would be, by the Circe's rules for the
+                // capturing unit (as the reference solver plays it); not under Immun chess.
                 let reborn = self
                     .captured_reborn()
-                    .filter(|_| !self.kamikaze_all)
-                    .map(|_| standard_square(moved.role, mover, mv.to));
+                    .filter(|c| !self.kamikaze_all && !c.immune)
+                    .map(|c| {
+                        let role = c.kind.reborn_capturer(moved.role, captured.role);
+                        let cap = Capture {
+                            role,
+                            color: mover,
+                            x: mv.to,
+                            from: mv.from,
+                            to: mv.to,
+                            capturer_role: moved.role,
+                            capturer_color: mover,
+                            origin: pos.ext.origin(mv.from),
+                        };
+                        (Piece::new(mover, role), c.rebirth_square(&cap))
+                    });
                 match reborn {
-                    Some(sq) if !board.occupied().contains(sq) => {
-                        board.put(sq, moved, kamikaze);
+                    Some((piece, Some(sq))) if !board.occupied().contains(sq) => {
+                        board.put(sq, piece, kamikaze);
                         let placement = Placement {
-                            piece: moved,
+                            piece,
                             square: sq,
                             attrs: UnitAttrs::kamikaze_if(kamikaze),
                             promoted: None,
@@ -173,7 +188,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 }
                 // Where the capturer goes: `None` where it is lost (Relaxed, its rebirth
                 // square taken or off the board), as in the reference solver, a king too.
-                let target = match rebirth_square(anti.square, &cap) {
+                let target = match anti.rebirth_square(&cap) {
                     None if anti.occupied == Occupied::Lost => None,
                     None => return,
                     Some(sq) if sq == mv.to => {
@@ -238,7 +253,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             if let Some(circe) = self.captured_reborn() {
                 if circe.immune {
                     if (captured.role != Role::King || circe.rex_inclusive)
-                        && !self.immune_capture_allowed(pos, circe, &mv, captured, board)
+                        && !self.immune_capture_allowed(pos, circe, &mv, captured, board, kamikaze)
                     {
                         return;
                     }
@@ -305,7 +320,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                             return;
                         }
                     } else {
-                        match rebirth_square(circe.square, &cap) {
+                        match circe.rebirth_square(&cap) {
                             None if circe.occupied == Occupied::Illegal => return,
                             None => {}
                             Some(sq) => {
@@ -363,7 +378,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     }
 
     /// Immun chess: whether the unit `mv` takes may be taken, its rebirth square being
-    /// empty on `board`, the board after the capture.
+    /// empty on `board`, the board after the capture. A `kamikaze` capturer still counts
+    /// on its arrival square, as the reference solver tests it before the unit vanishes.
     fn immune_capture_allowed(
         &self,
         pos: &Position<FairyExt<O, F>>,
@@ -371,6 +387,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         mv: &Move,
         captured: Piece,
         board: &Board<F>,
+        kamikaze: bool,
     ) -> bool {
         let x = mv.capture_square();
         let moved = mv.promotion.unwrap_or(mv.role);
@@ -386,7 +403,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             capturer_color: pos.side,
             origin: pos.ext.origin(x),
         };
-        rebirth_square(circe.square, &cap).is_some_and(|sq| !board.occupied().contains(sq))
+        circe
+            .rebirth_square(&cap)
+            .is_some_and(|sq| !board.occupied().contains(sq) && !(kamikaze && sq == mv.to))
     }
 
     /// Anti-Super Circe: the capturer is reborn on any empty square, its capture square

@@ -5,8 +5,7 @@
 use super::andernach::Andernach;
 use super::annan::Annan;
 use super::circe::{
-    rebirth_square, regrant, standard_square, Capture, Circe, KindRule, Occupied, Reborn,
-    SquareRule,
+    regrant, standard_square, Capture, Circe, KindRule, Occupied, Reborn, SquareRule,
 };
 use super::confront::Confront;
 use super::einstein::Einstein;
@@ -540,7 +539,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         capturer_color: color,
                         origin: pos.ext.origin(from),
                     };
-                    match rebirth_square(circe.square, &cap) {
+                    match circe.rebirth_square(&cap) {
                         None => circe.occupied == Occupied::Lost,
                         Some(sq) if sq == k => !circe.cheylan,
                         // Parachute: an occupant goes under the reborn capturer; Relaxed:
@@ -574,11 +573,35 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 if circe.immune {
                     // The capture is legal only if the king's rebirth square is empty
                     // after it: the capturer's square is, the king's is not.
-                    return rebirth_square(circe.square, &cap).is_some_and(|sq| {
+                    return circe.rebirth_square(&cap).is_some_and(|sq| {
                         sq == from || (sq != k && !board.occupied().contains(sq))
                     });
                 }
-                match rebirth_square(circe.square, &cap) {
+                if board.is_kamikaze(from) || self.kamikaze_all {
+                    // The capturer vanishes first and may be reborn (not under
+                    // KamikazeCirce); then the king is reborn if its square is empty, its
+                    // own included.
+                    let mut after = board.occupied().without(from).without(k);
+                    if !self.kamikaze_all {
+                        let kamikaze = Capture {
+                            role: circe.kind.reborn_capturer(capturer.role, royal),
+                            color: capturer.color,
+                            x: k,
+                            from,
+                            to: k,
+                            capturer_role: capturer.role,
+                            capturer_color: capturer.color,
+                            origin: pos.ext.origin(from),
+                        };
+                        if let Some(r) = circe.rebirth_square(&kamikaze) {
+                            after = after.with(r);
+                        }
+                    }
+                    return circe
+                        .rebirth_square(&cap)
+                        .is_none_or(|sq| after.contains(sq));
+                }
+                match circe.rebirth_square(&cap) {
                     None => true,
                     Some(sq) if sq == k => true,
                     Some(sq) if sq == from => false,
