@@ -403,9 +403,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             capturer_color: pos.side,
             origin: pos.ext.origin(x),
         };
+        let occupied = if kamikaze {
+            board.occupied().with(mv.to)
+        } else {
+            board.occupied()
+        };
         circe
             .rebirth_square(&cap)
-            .is_some_and(|sq| !board.occupied().contains(sq) && !(kamikaze && sq == mv.to))
+            .is_some_and(|sq| !occupied.contains(sq))
     }
 
     /// Anti-Super Circe: the capturer is reborn on any empty square, its capture square
