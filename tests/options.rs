@@ -75,12 +75,17 @@ fn max_flightsquares_drops_exactly_the_keys_that_free_the_king() {
 
 /// The variations below every key and try of a bundled problem, solved with extra options.
 fn key_defences(file: &str, extra: &str) -> Vec<(String, Vec<String>)> {
-    use fairy::problem::Outcome;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
     let text = std::fs::read_to_string(path)
         .unwrap()
         .replace("end\n", &format!("option {extra}\nend\n"));
-    let report = solve_text(&text);
+    defences_of_text(&text)
+}
+
+/// [`key_defences`] of a problem text.
+fn defences_of_text(text: &str) -> Vec<(String, Vec<String>)> {
+    use fairy::problem::Outcome;
+    let report = solve_text(text);
     let Ok(Outcome::Battle(solutions)) = &report.twins[0].outcome else {
         panic!("battle play")
     };
@@ -119,6 +124,50 @@ fn no_short_variations_leaves_out_exactly_the_defences_answered_by_a_quicker_mat
         .collect();
     assert!(!expected.is_empty());
     assert_eq!(long, expected);
+}
+
+#[test]
+fn no_threat_shows_every_defence_short_ones_too() {
+    // Poisson's =3 under Mars Circe: after 1.e7-e8=S Black has four king moves; 1...Kc2-d1
+    // allows stalemate at once, a short variation the tree leaves out beside the threat
+    // and shows under NoThreat, as Popeye 4.104 prints it.
+    let file = "problems/mars/st3-poisson-1995.inp";
+    let no_threat = key_defences(file, "Variations");
+    let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
+        .unwrap();
+    assert!(text.contains(" NoThreat"));
+    let with_threat = defences_of_text(&text.replace(" NoThreat", ""));
+    let names = |d: &[(String, Vec<String>)]| -> Vec<String> {
+        d.iter().map(|(line, _)| line.clone()).collect()
+    };
+    assert_eq!(
+        names(&no_threat),
+        [
+            "e7-e8=S Kc2-b1",
+            "e7-e8=S Kc2-d1",
+            "e7-e8=S Kc2-c1",
+            "e7-e8=S Kc2-b2"
+        ]
+    );
+    assert!(!names(&with_threat).contains(&"e7-e8=S Kc2-d1".to_string()));
+    assert_eq!(no_threat[1].1, ["c7-c8=Q =", "f7-f8=Q ="]);
+}
+
+/// The Mars Circe capture `Sc1-g1*e2` is not the threat `Sc1-e2`: it departs from the
+/// rebirth square, so the defence 1...e3-e2 defeats the threat and is shown (Bulawka's #2,
+/// twin b, as Popeye 4.104 prints it).
+#[test]
+fn a_mars_capture_is_not_the_threat_with_the_same_squares() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/mars/m2-bulawka-1990.inp"),
+    )
+    .unwrap();
+    let out = text::problem(&solve_text(&text));
+    let twin_b = &out[out.find("b)").expect("twin b")..];
+    assert!(
+        twin_b.contains("1...e3-e2\n          2.Sc1-g1*e2 #\n"),
+        "{twin_b}"
+    );
 }
 
 #[test]

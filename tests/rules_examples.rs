@@ -111,6 +111,30 @@ fn parrain_rebirth_follows_the_next_move() {
     );
 }
 
+/// Under Parrain and ContraParrain Circe, where a pawn may be reborn on its own first
+/// rank, a pawn there steps one square and captures (not under Equipollents Circe), as
+/// Popeye 4.104 plays it.
+#[test]
+fn parrain_pawns_move_from_their_first_rank() {
+    for (condition, expected) in [
+        ("ParrainCirce", &["1.c8*d7", "1.c8-c7"][..]),
+        ("ContraParrain", &["1.c8*d7", "1.c8-c7"]),
+        ("EquipollentsCirce", &[]),
+    ] {
+        let src = format!(
+            "begin\npieces white ka1 sd7 pa5 black kh1 pc8 pb5\nstipulation h~1\ncondition {condition}\nend\n"
+        );
+        let mut first: Vec<String> = solve(&src)
+            .iter()
+            .filter_map(|l| l.split_whitespace().next())
+            .filter(|m| m.starts_with("1.c8"))
+            .map(String::from)
+            .collect();
+        first.dedup();
+        assert_eq!(first, expected, "{condition}");
+    }
+}
+
 #[test]
 fn kamikaze_units_and_kamikaze_circe() {
     case(

@@ -94,15 +94,21 @@ impl Einstein {
     }
 
     /// The moves of `side`'s pawns on their own first rank, which the orthodox generator
-    /// leaves out: steps of one to three squares, captures, with the walk they end with
-    /// decided by [`Einstein::adjust`] afterwards.
-    pub fn first_rank_pawn_moves<F: FairyStore>(board: &Board<F>, side: Color, out: &mut MoveList) {
+    /// leaves out: steps of one to `max_steps` squares and captures. Einstein chess gives
+    /// them three steps (the walk they end with decided by [`Einstein::adjust`]
+    /// afterwards); Parrain Circe, where one may be reborn there, one.
+    pub fn first_rank_pawn_moves<F: FairyStore>(
+        board: &Board<F>,
+        side: Color,
+        max_steps: usize,
+        out: &mut MoveList,
+    ) {
         let occupied = board.occupied();
         let them = board.by_color(!side);
         let pawns = board.pieces(side, Role::Pawn) & Bitboard::rank(side.back_rank());
         for from in pawns {
             let mut to = from;
-            for steps in 1..=3 {
+            for steps in 1..=max_steps {
                 match to.offset(0, side.forward()) {
                     Some(next) if !occupied.contains(next) => to = next,
                     _ => break,

@@ -658,7 +658,9 @@ impl<R: Rules> Ctx<'_, R> {
         let passed = null_move(after);
         // After a check the defender cannot pass, so there is no threat to speak of.
         let in_check = rules.in_check(after, after.side);
-        let threat_len = if in_check || (self.spec.every_defence && self.spec.no_threat) {
+        // Under NoThreat every defence is shown, short ones too (as Popeye prints them),
+        // so the threat is not needed.
+        let threat_len = if in_check || self.spec.no_threat {
             None
         } else {
             self.min_length(&passed, n - 1, spare)
@@ -711,18 +713,20 @@ impl<R: Rules> Ctx<'_, R> {
             let show = match threat_len {
                 _ if self.spec.every_defence => true,
                 None => true,
-                Some(t) if self.spec.no_threat => kd >= t,
                 Some(t) => {
                     kd > t
                         || (kd == t
                             && threat_moves.iter().any(|(tm, _)| {
                                 // A threat is the same move when it has the same departure,
                                 // arrival and promotion, even if it no longer captures (as
-                                // Popeye compares them).
+                                // Popeye compares them); a Mars Circe capture or Anti-Mars
+                                // step departs from the square it is made as if from.
                                 let mut list = crate::movegen::MoveList::new();
                                 rules.legal_moves(&after_d, &mut list);
+                                let departure = |m: &Move| m.effects.via.unwrap_or(m.from);
                                 match list.iter().find(|m| {
                                     m.from == tm.from
+                                        && departure(m) == departure(tm)
                                         && m.to == tm.to
                                         && m.promotion == tm.promotion
                                 }) {

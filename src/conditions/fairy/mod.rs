@@ -364,6 +364,15 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             })
     }
 
+    /// Whether pawns on their own first rank step one square and capture: under Parrain
+    /// and ContraParrain Circe (not under Einstein chess, which gives them more).
+    fn first_rank_pawns_move(&self) -> bool {
+        self.einstein.is_none()
+            && self.circe.is_some_and(|c| {
+                c.reborn == Reborn::Captured && matches!(c.square, SquareRule::Parrain { .. })
+            })
+    }
+
     /// Whether the set, besides parts that only forbid moves, only changes the walks units
     /// move with (Annan, Face-to-face, Take & Make, Make & Take): every unit still moves
     /// only in its own side's move and keeps its kind but for promotion. Not Mars Circe:
@@ -649,8 +658,13 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         if let Some(m) = self.messigny {
             m.exchanges(&pos.board, pos.side, pos.ext.exchanged(), &mut base);
         }
+        if self.first_rank_pawns_move() {
+            // As the reference solver plays Parrain Circe, which may bring a pawn back on
+            // its first rank: one step, or a capture.
+            Einstein::first_rank_pawn_moves(&pos.board, pos.side, 1, &mut base);
+        }
         if self.einstein.is_some() {
-            Einstein::first_rank_pawn_moves(&pos.board, pos.side, &mut base);
+            Einstein::first_rank_pawn_moves(&pos.board, pos.side, 3, &mut base);
             if let Some(crossed) = pos.ext.far_crossing() {
                 Einstein::far_en_passant(&pos.board, pos.side, crossed, &mut base);
             }
