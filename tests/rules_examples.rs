@@ -135,6 +135,38 @@ fn parrain_pawns_move_from_their_first_rank() {
     }
 }
 
+/// Mars Circe RexExclusive: kings neither capture (not even beside their victim) nor
+/// observe, so a king may step next to the other (checked with Popeye 4.104; RexInclusive,
+/// the default, may be written).
+#[test]
+fn mars_circe_rex_exclusive_kings_neither_capture_nor_observe() {
+    let kings = |pieces: &str, condition: &str| -> Vec<String> {
+        let src = format!("begin\npieces {pieces}\nstipulation ~1\ncondition {condition}\nend\n");
+        solve(&src)
+            .into_iter()
+            .filter(|l| l.starts_with("1.K"))
+            .collect()
+    };
+    let steps = |to: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> = to.iter().map(|t| format!("1.Kd4-{t} !")).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(
+        kings("white kd4 black kh8 sd5", "MarsCirce RexExclusive"),
+        steps(&["c3", "c4", "c5", "d3", "e3", "e4", "e5"])
+    );
+    assert_eq!(
+        kings("white kd4 sa1 black kd6 qh8", "MarsCirce RexExclusive"),
+        steps(&["c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"])
+    );
+    // Rex Inclusive: the black king captures as if from e8, and guards d7 only.
+    assert_eq!(
+        kings("white kd4 sa1 black kd6 qh8", "MarsCirce RexInclusive"),
+        kings("white kd4 sa1 black kd6 qh8", "MarsCirce")
+    );
+}
+
 #[test]
 fn kamikaze_units_and_kamikaze_circe() {
     case(

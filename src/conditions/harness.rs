@@ -331,6 +331,7 @@ fn every_condition_agrees_with_playing_every_move() {
             "AntiCirce VerticalMirror",
             "Circe Assassin Diametral",
             "ImmunChess VerticalMirror",
+            "MarsCirce RexExclusive",
             "AntiCirce Parachute",
             "Circe Strict",
             "AntiCirce Cheylan",

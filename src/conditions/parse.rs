@@ -387,6 +387,23 @@ fn parse_grouped(
                     "Mars Circe with Anti-Mars Circe (or either twice) is not supported",
                 )
                 .map_err(err)?;
+                // RexInclusive is the default; under RexExclusive kings neither capture
+                // nor observe (Popeye's reading; under Anti-Mars, where it leaves the king
+                // only captures, not supported).
+                while let Some(o) = words.get(i) {
+                    match expand(&o.value, &["rexinclusive", "rexexclusive"]).as_str() {
+                        "rexinclusive" => fairy.mars_rex_exclusive = false,
+                        "rexexclusive" if mars == Mars::Mars => fairy.mars_rex_exclusive = true,
+                        "rexexclusive" => return Err(ConditionError {
+                            span: o.span,
+                            message:
+                                "Anti-Mars Circe with the option \"RexExclusive\" is not supported"
+                                    .into(),
+                        }),
+                        _ => break,
+                    }
+                    i += 1;
+                }
                 // Popeye reads Circe option words after it as Mars's own (`MarsCirce
                 // Diagram`: units capture from their diagram squares), not as a second
                 // Circe.

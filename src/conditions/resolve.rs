@@ -316,6 +316,16 @@ pub fn resolve_for(
             });
         }
     }
+    if let (Some(span), Some(f)) = (marks.royal.or(marks.royal_fairy), &fairy) {
+        if f.mars_rex_exclusive {
+            return Err(ConditionError {
+                span,
+                message:
+                    "royal units other than kings under Mars Circe RexExclusive are not supported"
+                        .into(),
+            });
+        }
+    }
     if let (Some(span), Some(f)) = (marks.kamikaze, &fairy) {
         if f.circe.is_some_and(|c| c.reborn == Reborn::Capturer) || f.mars.is_some() {
             return Err(ConditionError {
@@ -555,6 +565,27 @@ mod tests {
             RuleSet::Alice(Alice::new(AliceVariant::Classic))
         );
         assert!(rules("GhostChess").is_err());
+        assert!(matches!(
+            resolve(
+                &command_line_words(&["MarsCirce", "RexExclusive"]),
+                UnitMarks::default()
+            ),
+            Ok(RuleSet::Fairy(Fairy {
+                mars_rex_exclusive: true,
+                ..
+            }))
+        ));
+        assert!(resolve(
+            &command_line_words(&["MarsCirce", "RexInclusive"]),
+            UnitMarks::default()
+        )
+        .is_ok());
+        let e = resolve(
+            &command_line_words(&["AntiMarsCirce", "RexExclusive"]),
+            UnitMarks::default(),
+        )
+        .unwrap_err();
+        assert!(e.message.contains("not supported"), "{}", e.message);
     }
 
     #[test]

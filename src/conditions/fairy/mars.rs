@@ -11,6 +11,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         let them = board.by_color(!side);
         for from in board.by_color(side) {
             let piece = board.piece_at(from).expect("occupied");
+            if self.mars_rex_exclusive && piece.role == Role::King {
+                continue;
+            }
             let Some((via, occ)) = mars_origin(board, piece, from) else {
                 continue;
             };
@@ -287,10 +290,16 @@ fn mars_homes() -> &'static MarsHomes {
 }
 
 /// The units of `by` that attack `k` under Mars Circe: each from its rebirth square (when
-/// empty or its own), lifted off its square. The pieces are taken a rebirth square at a
-/// time, as bitboards, and only the rebirth squares that see `k` on an empty board.
+/// empty or its own), lifted off its square; the king only if `kings` (not under
+/// RexExclusive). The pieces are taken a rebirth square at a time, as bitboards, and only
+/// the rebirth squares that see `k` on an empty board.
 #[inline]
-pub(super) fn mars_checkers<F: FairyStore>(board: &Board<F>, k: Square, by: Color) -> Bitboard {
+pub(super) fn mars_checkers<F: FairyStore>(
+    board: &Board<F>,
+    k: Square,
+    by: Color,
+    kings: bool,
+) -> Bitboard {
     let occ = board.occupied();
     let mut set = Bitboard::EMPTY;
     // Pawns are reborn on their file's second rank, those on their first rank too.
@@ -309,6 +318,9 @@ pub(super) fn mars_checkers<F: FairyStore>(board: &Board<F>, k: Square, by: Colo
     while seeing != 0 {
         let (role, via, group) = homes[seeing.trailing_zeros() as usize];
         seeing &= seeing - 1;
+        if role == Role::King && !kings {
+            continue;
+        }
         let mut units = board.pieces(by, role) & group;
         if occ.contains(via) {
             units &= Bitboard::from_square(via);

@@ -66,6 +66,10 @@ pub enum Mars {
 pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub circe: Option<Circe>,
     pub mars: Option<Mars>,
+    /// Mars Circe RexExclusive: kings neither capture nor observe (captures are made only
+    /// from rebirth squares, and Popeye's reading leaves the king none), nor castle from
+    /// their rebirth square.
+    pub mars_rex_exclusive: bool,
     /// Kamikaze Circe as a condition of its own: every capturer vanishes for good.
     pub kamikaze_all: bool,
     /// What a pawn may promote to (the problem's fairy kinds too).
@@ -202,6 +206,7 @@ impl Fairy {
         Fairy {
             circe: self.circe,
             mars: self.mars,
+            mars_rex_exclusive: self.mars_rex_exclusive,
             kamikaze_all: self.kamikaze_all,
             promotions: self.promotions,
             fairy_units: self.fairy_units,
@@ -675,7 +680,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         let first_castling = base.len();
         movegen::castling_candidates(pos, &mut base);
         let first_rebirth_castling = base.len();
-        if self.mars.is_some() {
+        if self.mars.is_some() && !self.mars_rex_exclusive {
             self.rebirth_castlings(pos, &mut base);
         }
         let mut paralysed = match self.madrasi {
@@ -1089,7 +1094,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         };
         let board = &pos.board;
         let mut attackers = if self.mars == Some(Mars::Mars) {
-            mars_checkers(board, k, !color)
+            mars_checkers(board, k, !color, !self.mars_rex_exclusive)
         } else if self.make_take {
             Self::make_take_checkers(pos, k, !color)
         } else if let Some(annan) = self.annan {
