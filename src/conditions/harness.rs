@@ -322,6 +322,8 @@ fn every_condition_agrees_with_playing_every_move() {
             "Circe Parachute",
             "Circe Cohen",
             "AliceChess FirstBoardEnPassant",
+            "AliceChess CirceClone",
+            "AliceChess Circe Diametral",
             "AntiCirce Assassin",
             "AntiCirce Relaxed",
             "AntiCirce Super Relaxed",
