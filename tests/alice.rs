@@ -144,6 +144,27 @@ fn duo_king_is_in_check_from_its_zero_square() {
     assert!(m.contains(&"Ke1*e1B".to_string()), "{m:?}");
 }
 
+/// A kamikaze unit that captures vanishes on the board it took on and passes nowhere
+/// (`kRd1*d7[-wkRd7A]`); one that moves passes as any unit and keeps its mark on the other
+/// board (both as Popeye 4.104 prints them).
+#[test]
+fn a_kamikaze_capturer_vanishes_on_its_board() {
+    let m = moves(
+        AliceVariant::Classic,
+        "white ka1 white kamikaze rd1 black kh8 sd7",
+        Color::White,
+    );
+    assert!(m.contains(&"kRd1*d7[-wkRd7A]".to_string()), "{m:?}");
+    assert!(!m.iter().any(|s| s.starts_with("kRd1*d7B")));
+    assert!(m.contains(&"kRd1-d6B".to_string()));
+    let on_b = moves(
+        AliceVariant::Classic,
+        "white ka1 white aliceb kamikaze rd1 black kh8 sd7",
+        Color::White,
+    );
+    assert!(on_b.contains(&"kRd1-d2A".to_string()), "{on_b:?}");
+}
+
 #[test]
 fn alice_with_anticirce_is_a_clear_error() {
     use fairy::problem::{solve_problem, SolveConfig};

@@ -354,6 +354,22 @@ impl<F: FairyStore> Rules for Alice<F> {
             }
             let (targets, count) = self.targets(x);
             for mv in moves.iter() {
+                if mv.captured.is_some() && here.board.is_kamikaze(mv.from) {
+                    // A kamikaze unit that captures leaves the board where it took, and
+                    // passes nowhere; a pawn that takes onto its last rank vanishes before
+                    // it could promote (one move), as the reference solver plays them.
+                    if mv.promotion.is_some() && mv.promotion != self.promotions.iter().next() {
+                        continue;
+                    }
+                    let mut mv = *mv;
+                    mv.promotion = None;
+                    mv.effects.board_from = x as u8 + 1;
+                    mv.effects.board_to = x as u8 + 1;
+                    mv.effects
+                        .push(Change::Remove(mv.to, Cause::Removal { shown: true }));
+                    out.push(mv);
+                    continue;
+                }
                 // Castling: not out of, through or into check, on the board it is played on.
                 if mv.is_castling()
                     && movegen::castling_king_path(mv)
@@ -419,9 +435,16 @@ impl<F: FairyStore> Rules for Alice<F> {
             }
         }
         for change in mv.effects.changes() {
-            if let Change::Put(r, Cause::Rebirth) = *change {
-                board_mut(next, x).put(r.square, r.piece, r.attrs.kamikaze());
-                regrant(&mut next.castling, r.piece, r.square);
+            match *change {
+                Change::Put(r, Cause::Rebirth) => {
+                    board_mut(next, x).put(r.square, r.piece, r.attrs.kamikaze());
+                    regrant(&mut next.castling, r.piece, r.square);
+                }
+                // A kamikaze capturer vanishes where it took.
+                Change::Remove(sq, _) => {
+                    board_mut(next, x).take(sq);
+                }
+                _ => {}
             }
         }
         if mv.kind == MoveKind::DoubleStep && self.ep_first_board {
@@ -449,6 +472,13 @@ impl<F: FairyStore> Rules for Alice<F> {
             && board(pos, 1 - z)
                 .piece_at(k)
                 .is_some_and(|p| p.color != color && !p.role.is_pawn())
+    }
+
+    fn moves_kamikaze(&self, pos: &Position<AliceExt<F>>, mv: &Move) -> bool {
+        match mv.effects.board_from {
+            0 => pos.board.is_kamikaze(mv.from),
+            b => board(pos, b as usize - 1).is_kamikaze(mv.from),
+        }
     }
 
     fn unit_on_any_board(&self, pos: &Position<AliceExt<F>>, sq: Square) -> Option<Piece> {

@@ -191,6 +191,11 @@ pub trait Rules: Sync + Send {
         false
     }
 
+    /// Whether the unit `mv` moves is a kamikaze unit, on the board it moves on.
+    fn moves_kamikaze(&self, pos: &Position<Self::Ext>, mv: &Move) -> bool {
+        pos.board.is_kamikaze(mv.from)
+    }
+
     /// Puts units on a second board (Alice chess); other rules have none.
     /// The unit on `sq`, on whichever board holds it (Alice chess has more than one).
     fn unit_on_any_board(&self, pos: &Position<Self::Ext>, sq: Square) -> Option<Piece> {

@@ -245,10 +245,13 @@ pub fn resolve_for(
                     .into(),
             });
         }
-        if (fairy.is_some() && !only_circe) || marks.kamikaze.is_some() {
+        // Kamikaze units: with no Circe, on Alice chess's own two boards.
+        let kamikaze_refused =
+            marks.kamikaze.is_some() && (fairy.is_some() || variant != AliceVariant::Classic);
+        if (fairy.is_some() && !only_circe) || kamikaze_refused {
             return Err(ConditionError {
                 span,
-                message: "Alice chess combined with kamikaze units, with conditions other than Circe, or with Anticirce, Rex Inclusive, Diagram, Parrain, Assassin, Volcanic, Super, Take&Make, Immun or Cohen Circe, and Alice's offshoots with any Circe, are not supported yet".into(),
+                message: "Alice chess combined with kamikaze units under Circe or on its offshoots, with conditions other than Circe, or with Anticirce, Rex Inclusive, Diagram, Parrain, Assassin, Volcanic, Super, Take&Make, Immun or Cohen Circe, and Alice's offshoots with any Circe, are not supported yet".into(),
             });
         }
         let ep_first_board = alice_option_given(words, AliceOption::FirstBoardEnPassant);

@@ -176,7 +176,12 @@ pub fn move_text(pm: &PlayedMove) -> String {
         }
     }
     let e = &mv.effects;
-    if e.board_to != 0 {
+    // A unit removed where it took (a kamikaze unit in Alice chess) passes to no board:
+    // its board shows in the removal, `kRd1*d7[-wkRd7A]`.
+    let removed_on_its_board = e.board_to != 0
+        && e.changes()
+            .any(|c| matches!(c, Change::Remove(_, Cause::Removal { shown: true })));
+    if e.board_to != 0 && !removed_on_its_board {
         // The board the unit ends on; castling names the king's and the rook's.
         let to = (b'A' + e.board_to - 1) as char;
         s.push(to);
@@ -220,7 +225,11 @@ pub fn move_text(pm: &PlayedMove) -> String {
                     attrs: UnitAttrs::kamikaze_if(true),
                     promoted: None,
                 };
-                let _ = write!(s, "[-{}{sq}]", unit(&p, pm.royal));
+                let _ = write!(s, "[-{}{sq}", unit(&p, pm.royal));
+                if removed_on_its_board {
+                    s.push((b'A' + e.board_to - 1) as char);
+                }
+                s.push(']');
             }
             Change::Hide(_, Cause::Parachute) => {}
             Change::Hide(r, _) => {

@@ -120,7 +120,7 @@ pub fn annotate<R: Rules>(
     PlayedMove {
         mv: *mv,
         mover: before.side,
-        kamikaze: before.board.is_kamikaze(mv.from),
+        kamikaze: rules.moves_kamikaze(before, mv),
         royal: rules.royal_piece(before, mv.from),
         neutral: before.board.is_neutral(mv.from),
         chameleon: before.board.is_chameleon(mv.from),
