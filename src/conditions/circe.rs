@@ -180,6 +180,33 @@ impl Circe {
         }
     }
 
+    /// Where a kamikaze capturer of kind `moved` and colour `color` that took a unit of
+    /// kind `captured`, moving from `from` to `to`, is reborn, and as what: as an
+    /// Anticirce capturer would be, by this Circe's kind rule and, with itself as the
+    /// capturer, its square rule (the reference solver's reading). `origin` is its diagram
+    /// square.
+    pub fn kamikaze_rebirth(
+        &self,
+        moved: Role,
+        color: Color,
+        captured: Role,
+        (from, to): (Square, Square),
+        origin: Option<Square>,
+    ) -> (Role, Option<Square>) {
+        let role = self.kind.reborn_capturer(moved, captured);
+        let cap = Capture {
+            role,
+            color,
+            x: to,
+            from,
+            to,
+            capturer_role: moved,
+            capturer_color: color,
+            origin,
+        };
+        (role, self.rebirth_square(&cap))
+    }
+
     /// The rebirth square of `c` under the square rule and its adjustment, or `None` when
     /// the rule gives none (off the board, or a rule decided elsewhere).
     #[inline]

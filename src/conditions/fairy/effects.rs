@@ -111,24 +111,20 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             // The capturer first: kamikaze units vanish (and may be reborn), Anticirce moves them.
             if kamikaze || self.kamikaze_all {
                 board.take(mv.to);
-                // Reborn as an Anticirce capturer would be, by the Circe's rules for the
-                // capturing unit (as the reference solver plays it); not under Immun chess.
+                // Reborn by the Circe's rules (`Circe::kamikaze_rebirth`); not under Immun
+                // chess.
                 let reborn = self
                     .captured_reborn()
                     .filter(|c| !self.kamikaze_all && !c.immune)
                     .map(|c| {
-                        let role = c.kind.reborn_capturer(moved.role, captured.role);
-                        let cap = Capture {
-                            role,
-                            color: mover,
-                            x: mv.to,
-                            from: mv.from,
-                            to: mv.to,
-                            capturer_role: moved.role,
-                            capturer_color: mover,
-                            origin: pos.ext.origin(mv.from),
-                        };
-                        (Piece::new(mover, role), c.rebirth_square(&cap))
+                        let (role, sq) = c.kamikaze_rebirth(
+                            moved.role,
+                            mover,
+                            captured.role,
+                            (mv.from, mv.to),
+                            pos.ext.origin(mv.from),
+                        );
+                        (Piece::new(mover, role), sq)
                     });
                 match reborn {
                     Some((piece, Some(sq))) if !board.occupied().contains(sq) => {

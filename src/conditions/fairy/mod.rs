@@ -597,17 +597,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     // own included.
                     let mut after = board.occupied().without(from).without(k);
                     if !self.kamikaze_all {
-                        let kamikaze = Capture {
-                            role: circe.kind.reborn_capturer(capturer.role, royal),
-                            color: capturer.color,
-                            x: k,
-                            from,
-                            to: k,
-                            capturer_role: capturer.role,
-                            capturer_color: capturer.color,
-                            origin: pos.ext.origin(from),
-                        };
-                        if let Some(r) = circe.rebirth_square(&kamikaze) {
+                        let (_, reborn) = circe.kamikaze_rebirth(
+                            capturer.role,
+                            capturer.color,
+                            royal,
+                            (from, k),
+                            pos.ext.origin(from),
+                        );
+                        if let Some(r) = reborn {
                             after = after.with(r);
                         }
                     }
