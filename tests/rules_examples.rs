@@ -101,6 +101,24 @@ fn chameleon_changes_kind_before_rebirth() {
     );
 }
 
+// A Chameleon sequence after the condition replaces S -> B -> R -> Q -> S; kinds outside
+// it keep theirs. Checked with Popeye 4.104 (constructed).
+#[test]
+fn chameleon_sequences_name_their_own_cycle() {
+    case(
+        "white kh5 pd3 black ka1 qe4 bc4",
+        "x1",
+        "Circe Chameleon S Q R B S",
+        &["1.d3*e4[+bRa8] x !", "1.d3*c4[+bSg8] x !"],
+    );
+    case(
+        "white kh5 pd3 black ka1 qe4 bc4",
+        "x1",
+        "ChameleonCirce G N",
+        &["1.d3*e4[+bQd8] x !", "1.d3*c4[+bBc8] x !"],
+    );
+}
+
 #[test]
 fn parrain_rebirth_follows_the_next_move() {
     case(

@@ -21,18 +21,26 @@ pub enum SquareRule {
     Standard,
     /// The standard square of the other colour (Mirror Circe).
     Mirror,
-    /// The standard square of the capturer's kind and colour (Couscous Circe).
-    Couscous,
+    /// The standard square of the capturer's kind and colour (Couscous Circe); `mirror`
+    /// takes the captured unit's colour instead (Mirror Couscous Circe).
+    Couscous { mirror: bool },
     /// The square the capturer left (PWC).
     Pwc,
     /// The square it stood on in the diagram (Diagram Circe).
     Diagram,
-    /// The capture square plus the capturer's move vector (Equipollents Circe).
-    Equipollents,
+    /// The capture square plus the capturer's move vector (Equipollents Circe); `contra`
+    /// subtracts it instead (Circe Equipollents Mirror).
+    Equipollents { contra: bool },
     /// The capture square reflected through the board's centre (Symmetry Circe).
     Symmetry,
-    /// The home rank of its colour on the capture file (File Circe).
-    File,
+    /// The home rank of its colour on the capture file (File Circe); `mirror` takes the
+    /// other colour's (Mirror File Circe).
+    File { mirror: bool },
+    /// The standard square's file on the capture rank (Rank Circe), the standard square
+    /// taken for the colour whose home rank has the capture rank's parity, so that the
+    /// unit stays on its square colour. A pawn or fairy unit comes back on the capture
+    /// square itself.
+    Rank,
     /// Four files and four ranks away (Antipodes Circe).
     Antipodes,
     /// The capture square plus the displacement of the owner's next move (Parrain Circe);
@@ -69,12 +77,91 @@ impl SquareAdjust {
     }
 }
 
+/// The cycle of kinds Chameleon Circe walks a reborn unit along: S → B → R → Q → S unless
+/// the condition names another (`ChameleonCirce S Q R B S`). Kinds outside it keep theirs.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct ChameleonCycle {
+    kinds: [Role; ChameleonCycle::MAX],
+    len: u8,
+}
+
+impl ChameleonCycle {
+    /// The longest cycle read: every non-royal kind once would not fit a `Copy` condition,
+    /// and no published sequence comes near.
+    pub const MAX: usize = 16;
+
+    pub const STANDARD: ChameleonCycle = ChameleonCycle {
+        kinds: [
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+            Role::Pawn,
+        ],
+        len: 4,
+    };
+
+    /// The cycle through `kinds` in order, back to the first: two to [`Self::MAX`]
+    /// distinct non-royal kinds (a sequence written closed, `S Q R B S`, has its last
+    /// kind dropped before).
+    pub fn new(kinds: &[Role]) -> Result<ChameleonCycle, String> {
+        if kinds.len() < 2 || kinds.len() > Self::MAX {
+            return Err(format!(
+                "a Chameleon sequence names 2 to {} kinds, each once",
+                Self::MAX
+            ));
+        }
+        if let Some(k) = kinds.iter().find(|k| k.is_royal()) {
+            return Err(format!("a royal kind ({k}) in a Chameleon sequence"));
+        }
+        if let Some((_, k)) = kinds
+            .iter()
+            .enumerate()
+            .find(|(i, k)| kinds[..*i].contains(k))
+        {
+            return Err(format!(
+                "the kind {k} twice in a Chameleon sequence: a sequence is one cycle"
+            ));
+        }
+        let mut cycle = ChameleonCycle::STANDARD;
+        cycle.kinds[..kinds.len()].copy_from_slice(kinds);
+        cycle.len = kinds.len() as u8;
+        Ok(cycle)
+    }
+
+    /// The kinds of the cycle, in its order.
+    pub fn kinds(&self) -> &[Role] {
+        &self.kinds[..self.len as usize]
+    }
+
+    /// The kind after `role` in the cycle; `role` itself when it is not in it.
+    #[inline]
+    pub fn next(&self, role: Role) -> Role {
+        let kinds = self.kinds();
+        match kinds.iter().position(|&k| k == role) {
+            Some(i) => kinds[(i + 1) % kinds.len()],
+            None => role,
+        }
+    }
+}
+
 /// What kind the reborn unit has.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum KindRule {
     Same,
-    /// S → B → R → Q → S (Chameleon Circe).
-    Chameleon,
+    /// The next kind along a cycle (Chameleon Circe).
+    Chameleon(ChameleonCycle),
     /// The kind of the other unit of the capture (Clone Circe; Anticlone for the capturer).
     Clone,
     /// Circe option Einstein: a captured unit is reborn one step down the ladder
@@ -85,12 +172,21 @@ pub enum KindRule {
 }
 
 impl KindRule {
+    /// Whether a reborn unit may be of a fairy kind that was not in the diagram (a
+    /// Chameleon cycle through one), so that the board must keep fairy kinds.
+    pub fn gives_fairy_kinds(&self) -> bool {
+        match self {
+            KindRule::Chameleon(cycle) => cycle.kinds().iter().any(|k| !k.is_orthodox()),
+            _ => false,
+        }
+    }
+
     /// The kind a captured `captured` is reborn as, taken by a `capturer`; `promoted` when
     /// the captured unit was a promoted pawn.
     pub fn reborn(self, captured: Role, capturer: Role, promoted: bool) -> Role {
         match self {
             KindRule::Same => captured,
-            KindRule::Chameleon => chameleon(captured),
+            KindRule::Chameleon(cycle) => cycle.next(captured),
             KindRule::Clone if capturer == Role::King => captured,
             KindRule::Clone if promoted => Role::Pawn,
             KindRule::Clone => capturer,
@@ -105,7 +201,7 @@ impl KindRule {
     pub fn reborn_capturer(self, moved: Role, captured: Role) -> Role {
         match self {
             KindRule::Clone => captured,
-            KindRule::Chameleon => chameleon(moved),
+            KindRule::Chameleon(cycle) => cycle.next(moved),
             KindRule::Same => moved,
             KindRule::Einstein => super::einstein::up(moved),
             KindRule::ReversalEinstein => super::einstein::down(moved),
@@ -240,17 +336,6 @@ pub fn standard_square(role: Role, color: Color, x: Square) -> Square {
     }
 }
 
-/// Chameleon Circe's change of kind.
-pub fn chameleon(role: Role) -> Role {
-    match role {
-        Role::Knight => Role::Bishop,
-        Role::Bishop => Role::Rook,
-        Role::Rook => Role::Queen,
-        Role::Queen => Role::Knight,
-        other => other,
-    }
-}
-
 /// Everything a square rule may look at.
 #[derive(Copy, Clone, Debug)]
 pub struct Capture {
@@ -274,23 +359,40 @@ pub fn rebirth_square(rule: SquareRule, c: &Capture) -> Option<Square> {
     match rule {
         SquareRule::Standard => Some(standard_square(c.role, c.color, c.x)),
         SquareRule::Mirror => Some(standard_square(c.role, !c.color, c.x)),
-        SquareRule::Couscous => Some(standard_square(c.capturer_role, c.capturer_color, c.x)),
+        SquareRule::Couscous { mirror } => {
+            let color = if mirror { c.color } else { c.capturer_color };
+            Some(standard_square(c.capturer_role, color, c.x))
+        }
         SquareRule::Pwc => Some(c.from),
         SquareRule::Diagram => c.origin,
-        SquareRule::Equipollents => {
+        SquareRule::Equipollents { contra } => {
             // The capturer's vector, applied to the captured unit's square (which differs for e.p.).
             let df = c.to.file() as i8 - c.from.file() as i8;
             let dr = c.to.rank() as i8 - c.from.rank() as i8;
-            c.x.offset(df, dr)
+            if contra {
+                c.x.offset(-df, -dr)
+            } else {
+                c.x.offset(df, dr)
+            }
         }
         SquareRule::Symmetry => Some(c.x.point_reflection()),
-        SquareRule::File => {
+        SquareRule::File { mirror } => {
+            let color = if mirror { !c.color } else { c.color };
             // Pawns and fairy pieces as in standard Circe; orthodox pieces on the back rank.
             if c.role.is_orthodox() && !c.role.is_pawn() {
-                Some(Square::from_coords(c.x.file(), c.color.back_rank()))
+                Some(Square::from_coords(c.x.file(), color.back_rank()))
             } else {
-                Some(standard_square(c.role, c.color, c.x))
+                Some(standard_square(c.role, color, c.x))
             }
+        }
+        SquareRule::Rank => {
+            let color = if c.x.rank() % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let standard = standard_square(c.role, color, c.x);
+            Some(Square::from_coords(standard.file(), c.x.rank()))
         }
         SquareRule::Antipodes => Some(Square::from_coords(c.x.file() ^ 4, c.x.rank() ^ 4)),
         SquareRule::Parrain { .. } | SquareRule::Super | SquareRule::TakeMake => None,
@@ -311,14 +413,16 @@ impl RebornFrom {
     /// PWC, Equipollents, Diagram, Parrain).
     #[inline]
     pub fn of(circe: &Circe) -> Option<RebornFrom> {
-        static TABLES: [OnceLock<Box<Inverse>>; 5] = [const { OnceLock::new() }; 5];
+        static TABLES: [OnceLock<Box<Inverse>>; 7] = [const { OnceLock::new() }; 7];
         let rule = circe.square;
         let slot = match rule {
             SquareRule::Standard => 0,
             SquareRule::Mirror => 1,
             SquareRule::Symmetry => 2,
-            SquareRule::File => 3,
+            SquareRule::File { mirror: false } => 3,
             SquareRule::Antipodes => 4,
+            SquareRule::File { mirror: true } => 5,
+            SquareRule::Rank => 6,
             _ => return None,
         };
         Some(RebornFrom(
@@ -375,7 +479,9 @@ mod tests {
             SquareRule::Standard,
             SquareRule::Mirror,
             SquareRule::Symmetry,
-            SquareRule::File,
+            SquareRule::File { mirror: false },
+            SquareRule::File { mirror: true },
+            SquareRule::Rank,
             SquareRule::Antipodes,
         ] {
             for adjust in adjusts {
@@ -511,12 +617,50 @@ mod tests {
             capturer_color: Color::White,
             origin: None,
         };
-        assert_eq!(rebirth_square(SquareRule::Equipollents, &c), Some(sq("d7")));
+        assert_eq!(
+            rebirth_square(SquareRule::Equipollents { contra: false }, &c),
+            Some(sq("d7"))
+        );
+        assert_eq!(
+            rebirth_square(SquareRule::Equipollents { contra: true }, &c),
+            Some(sq("b3"))
+        );
         assert_eq!(rebirth_square(SquareRule::Pwc, &c), Some(sq("b3")));
         assert_eq!(rebirth_square(SquareRule::Symmetry, &c), Some(sq("f4")));
         assert_eq!(rebirth_square(SquareRule::Mirror, &c), Some(sq("g1")));
-        assert_eq!(rebirth_square(SquareRule::Couscous, &c), Some(sq("g1")));
-        assert_eq!(chameleon(Role::Queen), Role::Knight);
+        assert_eq!(
+            rebirth_square(SquareRule::Couscous { mirror: false }, &c),
+            Some(sq("g1"))
+        );
+        // Mirror Couscous: the capturer's kind, the captured unit's colour.
+        assert_eq!(
+            rebirth_square(SquareRule::Couscous { mirror: true }, &c),
+            Some(sq("b8"))
+        );
+        assert_eq!(
+            rebirth_square(SquareRule::File { mirror: true }, &c),
+            Some(sq("c1"))
+        );
+        // Rank: a knight taken on the dark c5 goes where a white knight taken on a dark
+        // square would (the fifth rank has the first's parity), g1, moved up to the fifth.
+        assert_eq!(rebirth_square(SquareRule::Rank, &c), Some(sq("g5")));
+        assert_eq!(ChameleonCycle::STANDARD.next(Role::Queen), Role::Knight);
+        assert_eq!(ChameleonCycle::STANDARD.next(Role::Pawn), Role::Pawn);
+    }
+
+    #[test]
+    fn chameleon_cycles() {
+        let (s, b, r, q) = (Role::Knight, Role::Bishop, Role::Rook, Role::Queen);
+        let (g, n) = (Role::Grasshopper, Role::Nightrider);
+        let reverse = ChameleonCycle::new(&[s, q, r, b]).unwrap();
+        assert_eq!(reverse.next(s), q);
+        assert_eq!(reverse.next(b), s);
+        assert_eq!(reverse.next(g), g);
+        let two = ChameleonCycle::new(&[g, n]).unwrap();
+        assert_eq!(two.next(n), g);
+        assert!(ChameleonCycle::new(&[s]).is_err());
+        assert!(ChameleonCycle::new(&[s, b, s]).is_err());
+        assert!(ChameleonCycle::new(&[s, Role::King]).is_err());
     }
 }
 

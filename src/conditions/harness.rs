@@ -321,6 +321,8 @@ fn every_condition_agrees_with_playing_every_move() {
             "Circe Volcanic",
             "Circe Parachute",
             "Circe Cohen",
+            "ChameleonCirce S G N S",
+            "AntiCirce Chameleon Q B G",
             "AliceChess FirstBoardEnPassant",
             "AliceChess CirceClone",
             "AliceChess Circe Diametral",

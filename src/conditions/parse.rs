@@ -3,7 +3,7 @@
 use super::alice::AliceVariant;
 use super::andernach::Andernach;
 use super::annan::Annan;
-use super::circe::{Circe, KindRule, Occupied, SquareAdjust, SquareRule};
+use super::circe::{ChameleonCycle, Circe, KindRule, Occupied, SquareAdjust, SquareRule};
 use super::confront::Confront;
 use super::einstein::Einstein;
 use super::fairy::{Fairy, Mars};
@@ -37,7 +37,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 75] = [
+pub(crate) const CONDITION_NAMES: [&str; 79] = [
     "circe",
     "anticirce",
     "antipodeancirce",
@@ -113,10 +113,14 @@ pub(crate) const CONDITION_NAMES: [&str; 75] = [
     "antieinsteinchess",
     "lesemajeste",
     "make&takechess",
+    "mirrorfilecirce",
+    "mirrorcirceclone",
+    "mirrorcouscouscirce",
+    "mirrorfileanticirce",
 ];
 
 /// Option words that may follow a Circe-type condition.
-pub(crate) const CIRCE_OPTIONS: [&str; 29] = [
+pub(crate) const CIRCE_OPTIONS: [&str; 30] = [
     "rexinclusive",
     "rexexclusive",
     "mirror",
@@ -146,7 +150,134 @@ pub(crate) const CIRCE_OPTIONS: [&str; 29] = [
     "einstein",
     "reversaleinstein",
     "cohen",
+    "rank",
 ];
+
+/// The kinds written after Chameleon Circe, from `words[*i]` on (advanced past them): the
+/// reference solver's sequence, closed or not (`S Q R B S`, `S Q R B`); the standard
+/// cycle when none is written. A code of a kind this solver lacks is refused by name.
+fn chameleon_sequence(
+    words: &[Spanned<String>],
+    i: &mut usize,
+) -> Result<ChameleonCycle, ConditionError> {
+    let start = *i;
+    let mut kinds = Vec::new();
+    while let Some(w) = words.get(*i) {
+        let upper = w.value.to_ascii_uppercase();
+        if let Some((code, name)) = crate::board::kinds::UNSUPPORTED_CODES
+            .iter()
+            .find(|(c, _)| *c == upper)
+        {
+            return Err(ConditionError {
+                span: w.span,
+                message: format!("fairy piece \"{code}\" ({name}) is not supported"),
+            });
+        }
+        let Some(role) = crate::board::Role::from_code(&w.value) else {
+            break;
+        };
+        kinds.push(role);
+        *i += 1;
+    }
+    if kinds.is_empty() {
+        return Ok(ChameleonCycle::STANDARD);
+    }
+    if kinds.len() > 2 && kinds.first() == kinds.last() {
+        kinds.pop();
+    }
+    ChameleonCycle::new(&kinds).map_err(|m| ConditionError {
+        span: words[start].span,
+        message: m,
+    })
+}
+
+/// The words of a Circe that say where a unit is reborn: the one rule that defines the
+/// square (with the word that named it), and whether Mirror and Couscous were given.
+struct SquareWords<'w> {
+    defined: Option<(SquareRule, &'w Spanned<String>)>,
+    mirror: bool,
+    couscous: bool,
+}
+
+impl<'w> SquareWords<'w> {
+    /// The words a preset condition name (`MirrorCirce`, `FileCirce`) stands for.
+    fn of(preset: SquareRule, name: &'w Spanned<String>) -> SquareWords<'w> {
+        let mut words = SquareWords {
+            defined: None,
+            mirror: false,
+            couscous: false,
+        };
+        match preset {
+            SquareRule::Standard => {}
+            SquareRule::Mirror => words.mirror = true,
+            SquareRule::Couscous { mirror } => {
+                words.couscous = true;
+                words.mirror = mirror;
+            }
+            SquareRule::Parrain { contra } => {
+                words.defined = Some((SquareRule::Parrain { contra: false }, name));
+                words.mirror = contra;
+            }
+            other => words.defined = Some((other, name)),
+        }
+        words
+    }
+
+    /// A word naming a rule that defines the square: the reference solver refuses two
+    /// ("nonsense combination").
+    fn define(
+        &mut self,
+        rule: SquareRule,
+        word: &'w Spanned<String>,
+    ) -> Result<(), ConditionError> {
+        match self.defined {
+            Some((first, _)) if first == rule => Ok(()),
+            Some((_, first)) => Err(ConditionError {
+                span: word.span,
+                message: format!(
+                    "the Circe options \"{}\" and \"{}\" both say where units are reborn; give one",
+                    first.value, word.value
+                ),
+            }),
+            None => {
+                self.defined = Some((rule, word));
+                Ok(())
+            }
+        }
+    }
+
+    /// The square rule the words make: Mirror takes the other colour's square under the
+    /// standard, File and Couscous rules, subtracts the vector under Equipollents and
+    /// Parrain, and changes nothing where the square does not depend on a colour
+    /// (Symmetry, Antipodes, PWC, Diagram, Super; Rank chooses its own colour), as the
+    /// reference solver plays them.
+    fn compose(&self) -> Result<SquareRule, ConditionError> {
+        let Some((rule, word)) = self.defined else {
+            return Ok(match (self.couscous, self.mirror) {
+                (false, false) => SquareRule::Standard,
+                (false, true) => SquareRule::Mirror,
+                (true, mirror) => SquareRule::Couscous { mirror },
+            });
+        };
+        let refuse = |with: &str| {
+            Err(ConditionError {
+                span: word.span,
+                message: format!("Circe {} with {with} is not supported", word.value),
+            })
+        };
+        if self.couscous {
+            return refuse("Couscous");
+        }
+        Ok(match (rule, self.mirror) {
+            (rule, false) => rule,
+            (SquareRule::File { .. }, true) => SquareRule::File { mirror: true },
+            (SquareRule::Equipollents { .. }, true) => SquareRule::Equipollents { contra: true },
+            (SquareRule::Parrain { .. }, true) => SquareRule::Parrain { contra: true },
+            (SquareRule::TakeMake, true) => return refuse("Mirror"),
+            (rule, true) => rule,
+        })
+    }
+}
 
 /// Sets a part that one of several words chooses; `clash` is the error when a word set it
 /// already.
@@ -287,12 +418,14 @@ fn parse_grouped(
             | "fileanticirce"
             | "equipollentsanticirce"
             | "mirroranticirce"
+            | "mirrorfileanticirce"
             | "symmetryanticirce" => Some(Circe {
                 square: match lower.as_str() {
+                    "mirrorfileanticirce" => SquareRule::File { mirror: true },
                     "antipodeananticirce" => SquareRule::Antipodes,
                     "diagramanticirce" => SquareRule::Diagram,
-                    "fileanticirce" => SquareRule::File,
-                    "equipollentsanticirce" => SquareRule::Equipollents,
+                    "fileanticirce" => SquareRule::File { mirror: false },
+                    "equipollentsanticirce" => SquareRule::Equipollents { contra: false },
                     "mirroranticirce" => SquareRule::Mirror,
                     _ => SquareRule::Symmetry,
                 },
@@ -323,7 +456,7 @@ fn parse_grouped(
                 ..Circe::circe()
             }),
             "equipollentscirce" => Some(Circe {
-                square: SquareRule::Equipollents,
+                square: SquareRule::Equipollents { contra: false },
                 ..Circe::circe()
             }),
             "circeclone" => Some(Circe {
@@ -335,11 +468,11 @@ fn parse_grouped(
                 ..Circe::anticirce()
             }),
             "couscouscirce" => Some(Circe {
-                square: SquareRule::Couscous,
+                square: SquareRule::Couscous { mirror: false },
                 ..Circe::circe()
             }),
             "chameleoncirce" => Some(Circe {
-                kind: KindRule::Chameleon,
+                kind: KindRule::Chameleon(chameleon_sequence(words, &mut i)?),
                 ..Circe::circe()
             }),
             "circeassassin" => Some(Circe {
@@ -347,7 +480,7 @@ fn parse_grouped(
                 ..Circe::circe()
             }),
             "filecirce" => Some(Circe {
-                square: SquareRule::File,
+                square: SquareRule::File { mirror: false },
                 ..Circe::circe()
             }),
             "antipodescirce" | "antipodeancirce" => Some(Circe {
@@ -365,6 +498,19 @@ fn parse_grouped(
             "antisupercirce" => Some(Circe {
                 square: SquareRule::Super,
                 ..Circe::anticirce()
+            }),
+            "mirrorfilecirce" => Some(Circe {
+                square: SquareRule::File { mirror: true },
+                ..Circe::circe()
+            }),
+            "mirrorcirceclone" => Some(Circe {
+                square: SquareRule::Mirror,
+                kind: KindRule::Clone,
+                ..Circe::circe()
+            }),
+            "mirrorcouscouscirce" => Some(Circe {
+                square: SquareRule::Couscous { mirror: true },
+                ..Circe::circe()
             }),
             "immunchess" => Some(Circe {
                 immune: true,
@@ -711,6 +857,10 @@ fn parse_grouped(
                 w.value
             )));
         }
+        // The square is composed once every word is read: the reference solver takes
+        // Mirror and Couscous as choices of whose square counts, beside the one rule that
+        // defines the square.
+        let mut square = SquareWords::of(circe.square, w);
         // Option words that refine the Circe just named.
         while i < words.len() {
             let o = &words[i];
@@ -722,20 +872,28 @@ fn parse_grouped(
             match ol.as_str() {
                 "rexinclusive" => circe.rex_inclusive = true,
                 "rexexclusive" => circe.rex_inclusive = false,
-                "mirror" => circe.square = SquareRule::Mirror,
-                "symmetry" => circe.square = SquareRule::Symmetry,
-                "pwc" => circe.square = SquareRule::Pwc,
-                "diagram" => circe.square = SquareRule::Diagram,
-                "parrain" => circe.square = SquareRule::Parrain { contra: false },
-                "contraparrain" => circe.square = SquareRule::Parrain { contra: true },
-                "equipollents" => circe.square = SquareRule::Equipollents,
-                "file" => circe.square = SquareRule::File,
-                "antipodes" => circe.square = SquareRule::Antipodes,
-                "couscous" => circe.square = SquareRule::Couscous,
-                "super" => circe.square = SquareRule::Super,
-                "take&make" => circe.square = SquareRule::TakeMake,
+                "mirror" => square.mirror = true,
+                "couscous" => square.couscous = true,
+                "contraparrain" => {
+                    square.define(SquareRule::Parrain { contra: false }, o)?;
+                    square.mirror = true;
+                }
+                "symmetry" => square.define(SquareRule::Symmetry, o)?,
+                "pwc" => square.define(SquareRule::Pwc, o)?,
+                "diagram" => square.define(SquareRule::Diagram, o)?,
+                "parrain" => square.define(SquareRule::Parrain { contra: false }, o)?,
+                "equipollents" => square.define(SquareRule::Equipollents { contra: false }, o)?,
+                "file" => square.define(SquareRule::File { mirror: false }, o)?,
+                "rank" => square.define(SquareRule::Rank, o)?,
+                "antipodes" => square.define(SquareRule::Antipodes, o)?,
+                "super" => square.define(SquareRule::Super, o)?,
+                "take&make" => square.define(SquareRule::TakeMake, o)?,
                 "clone" => circe.kind = KindRule::Clone,
-                "chameleon" => circe.kind = KindRule::Chameleon,
+                "chameleon" => {
+                    i += 1;
+                    circe.kind = KindRule::Chameleon(chameleon_sequence(words, &mut i)?);
+                    continue;
+                }
                 "einstein" => circe.kind = KindRule::Einstein,
                 "reversaleinstein" => circe.kind = KindRule::ReversalEinstein,
                 "assassin" => circe.occupied = Occupied::Assassin,
@@ -757,6 +915,19 @@ fn parse_grouped(
                 _ => break,
             }
             i += 1;
+        }
+        circe.square = square.compose()?;
+        if circe.square == SquareRule::Rank && circe.adjust != SquareAdjust::None {
+            return Err(err(
+                "Rank Circe with Diametral or VerticalMirror has no meaning (the reference solver calls it a nonsense combination)".into(),
+            ));
+        }
+        if circe.square == SquareRule::Rank
+            && (matches!(circe.occupied, Occupied::Assassin) || circe.occupied.hides())
+        {
+            return Err(err(
+                "Rank Circe with Assassin, Volcanic or Parachute is not supported".into(),
+            ));
         }
         if circe.adjust != SquareAdjust::None
             && matches!(

@@ -71,6 +71,7 @@ impl RuleSet {
                 && c.occupied != Occupied::Assassin
                 && !c.occupied.hides()
                 && !c.rex_inclusive
+                && !c.kind.gives_fairy_kinds()
                 // Neutral units with a Circe (not Immun chess).
                 && (marks.neutral.is_none() || c.immune)
         });
@@ -278,7 +279,7 @@ pub fn resolve_for(
         }
         return Ok(RuleSet::Alice(Alice {
             promotions: marks.promotions,
-            fairy_units: marks.fairy.is_some(),
+            fairy_units: marks.fairy.is_some() || circe.is_some_and(|c| c.kind.gives_fairy_kinds()),
             circe,
             ep_first_board: ep_first_board.is_some(),
             board_8x4: board_8x4.is_some(),
@@ -348,7 +349,7 @@ pub fn resolve_for(
                 matches!(
                     c.square,
                     SquareRule::Super
-                        | SquareRule::Couscous
+                        | SquareRule::Couscous { .. }
                         | SquareRule::Parrain { .. }
                         | SquareRule::TakeMake
                 ) || c.occupied.hides()
@@ -439,7 +440,8 @@ pub fn resolve_for(
         (fairy, _, _) => {
             let mut rules: Fairy = fairy.unwrap_or_default();
             rules.promotions = marks.promotions;
-            rules.fairy_units = fairy_units.is_some();
+            rules.fairy_units =
+                fairy_units.is_some() || rules.circe.is_some_and(|c| c.kind.gives_fairy_kinds());
             rules.chameleons = marks.chameleon.is_some();
             rules.paralysing = marks.paralysing.is_some();
             rules.half_neutral = marks.half_neutral.is_some();
@@ -456,12 +458,13 @@ fn attribute_square_rule(square: super::circe::SquareRule) -> bool {
         square,
         SquareRule::Standard
             | SquareRule::Mirror
-            | SquareRule::File
+            | SquareRule::File { .. }
+            | SquareRule::Rank
             | SquareRule::Symmetry
             | SquareRule::Antipodes
             | SquareRule::Pwc
-            | SquareRule::Equipollents
-            | SquareRule::Couscous
+            | SquareRule::Equipollents { .. }
+            | SquareRule::Couscous { .. }
     )
 }
 
@@ -474,7 +477,7 @@ fn neutral_rules(mut f: Fairy) -> bool {
     let circe_ok = f.circe.is_none_or(|c| {
         c.reborn == Reborn::Captured
             && attribute_square_rule(c.square)
-            && matches!(c.kind, KindRule::Same | KindRule::Chameleon)
+            && matches!(c.kind, KindRule::Same | KindRule::Chameleon(_))
             && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
             && !c.rex_inclusive
             && !c.immune

@@ -9,6 +9,7 @@
 //! does not know (the Alice offshoots, Kamikaze Circe) keep the solver's own names.
 
 use super::parse::{condition_groups, expand, CIRCE_OPTIONS, CONDITION_NAMES};
+use crate::board::Role;
 use crate::input::Spanned;
 
 /// How one condition name is printed.
@@ -61,6 +62,9 @@ const NAMES: &[(&str, Spelling, u16)] = &[
     ("antipodeancirce", circe(&["antipodes"]), 10),
     ("circetake&make", circe(&["take&make"]), 10),
     ("supercirce", circe(&["super"]), 10),
+    ("mirrorfilecirce", circe(&["file", "mirror"]), 10),
+    ("mirrorcirceclone", circe(&["mirror", "clone"]), 10),
+    ("mirrorcouscouscirce", circe(&["couscous", "mirror"]), 10),
     ("kamikazecirce", Named("KamikazeCirce"), 11),
     ("madrasi", Named("Madrasi"), 20),
     ("bichromchess", Named("BichromChess"), 30),
@@ -83,6 +87,7 @@ const NAMES: &[(&str, Spelling, u16)] = &[
     ("fileanticirce", anti(&["file"]), 150),
     ("equipollentsanticirce", anti(&["equipollents"]), 150),
     ("mirroranticirce", anti(&["mirror"]), 150),
+    ("mirrorfileanticirce", anti(&["file", "mirror"]), 150),
     ("symmetryanticirce", anti(&["symmetry"]), 150),
     ("reversaleinsteinchess", Named("ReversalEinsteinChess"), 160),
     ("andernachchess", Named("AndernachChess"), 170),
@@ -126,6 +131,7 @@ const NAMES: &[(&str, Spelling, u16)] = &[
 /// `RexExclusive`). `ContraParrain` is printed with `Mirror`, as the reference solver does.
 const CIRCE_SPELLING: &[(&str, Option<&str>)] = &[
     ("diagram", Some("Diagram")),
+    ("rank", Some("Rank")),
     ("file", Some("File")),
     ("pwc", Some("PWC")),
     ("symmetry", Some("Symmetry")),
@@ -177,6 +183,39 @@ fn option_spelling(condition: &str, option: &str) -> Option<&'static str> {
     })
 }
 
+/// Where a kind comes in the reference solver's order of kinds (king, pawn, queen, knight,
+/// rook, bishop, then the fairy kinds in the order of our table), which its Chameleon
+/// sequences start from.
+fn kind_order(role: Role) -> usize {
+    match role {
+        Role::King => 0,
+        Role::Pawn => 1,
+        Role::Queen => 2,
+        Role::Knight => 3,
+        Role::Rook => 4,
+        Role::Bishop => 5,
+        other => 6 + other.index(),
+    }
+}
+
+/// A Chameleon sequence written after Circe as the reference solver prints it: from the
+/// kind first in its order of kinds, round to it (`Q->S->B->R->Q`).
+fn chameleon_spelling(options: &[String]) -> Option<String> {
+    let mut kinds: Vec<Role> = options.iter().filter_map(|o| Role::from_code(o)).collect();
+    if kinds.len() > 2 && kinds.first() == kinds.last() {
+        kinds.pop();
+    }
+    let start = (0..kinds.len()).min_by_key(|&i| kind_order(kinds[i]))?;
+    let mut text = String::new();
+    for k in kinds[start..].iter().chain(&kinds[..=start]) {
+        if !text.is_empty() {
+            text.push_str("->");
+        }
+        text.push_str(k.code());
+    }
+    Some(text)
+}
+
 fn circe_line(anti: bool, implied: &[&str], options: &[String]) -> String {
     let mut chosen: Vec<&str> = implied.to_vec();
     for o in options {
@@ -188,6 +227,14 @@ fn circe_line(anti: bool, implied: &[&str], options: &[String]) -> String {
     if chosen.contains(&"contraparrain") {
         chosen.push("mirror");
     }
+    if chosen.contains(&"parrain") && chosen.contains(&"mirror") {
+        chosen.push("contraparrain");
+        chosen.retain(|o| *o != "parrain");
+    }
+    // Rank chooses the colour of the square itself: a Mirror beside it is dropped.
+    if chosen.contains(&"rank") {
+        chosen.retain(|o| *o != "mirror");
+    }
     let default_rex = if anti { "rexinclusive" } else { "rexexclusive" };
     let mut line = String::from(if anti { "AntiCirce" } else { "Circe" });
     for (name, spelling) in CIRCE_SPELLING {
@@ -195,6 +242,12 @@ fn circe_line(anti: bool, implied: &[&str], options: &[String]) -> String {
             if let Some(s) = spelling {
                 line.push(' ');
                 line.push_str(s);
+                if *name == "chameleon" {
+                    if let Some(sequence) = chameleon_spelling(options) {
+                        line.push(' ');
+                        line.push_str(&sequence);
+                    }
+                }
             }
         }
     }
@@ -300,6 +353,16 @@ mod tests {
             ("AntipodeanCirce", "Circe Antipodes"),
             ("EquipollentsAntiCirce", "AntiCirce Equipollents"),
             ("DiagramAntiCirce", "AntiCirce Diagram"),
+            ("ChameleonCirce", "Circe Chameleon"),
+            ("MirrorFileCirce", "Circe File Mirror"),
+            ("Circe Mirror File", "Circe File Mirror"),
+            ("MirrorFileAntiCirce", "AntiCirce File Mirror"),
+            ("Circe Mirror Couscous", "Circe Couscous Mirror"),
+            ("Circe Parrain Mirror", "Circe ContraParrain Mirror"),
+            ("Circe Rank Mirror", "Circe Rank"),
+            ("AntiCirce Rank Cheylan", "AntiCirce Rank Cheylan"),
+            ("ChameleonCirce S B R Q S", "Circe Chameleon Q->S->B->R->Q"),
+            ("Circe Chameleon S Q R B S", "Circe Chameleon Q->R->B->S->Q"),
         ] {
             assert_eq!(lines(words), [printed], "{words}");
         }

@@ -364,7 +364,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 c.reborn == Reborn::Captured
                     && matches!(
                         c.square,
-                        SquareRule::Equipollents | SquareRule::Parrain { .. }
+                        SquareRule::Equipollents { .. } | SquareRule::Parrain { .. }
                     )
             })
     }
