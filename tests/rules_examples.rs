@@ -119,6 +119,31 @@ fn chameleon_sequences_name_their_own_cycle() {
     );
 }
 
+// Circe Turncoats: the reborn unit changes sides, printed inside its rebirth; under
+// Anticirce the capturer joins its victim's side. Checked with Popeye 4.104
+// (constructed).
+#[test]
+fn turncoats_change_sides_where_they_are_reborn() {
+    case(
+        "white kh5 pd3 black ka1 qe4 bc4",
+        "x1",
+        "CirceTurncoats",
+        &["1.d3*e4[+bQd8=w] x !", "1.d3*c4[+bBc8=w] x !"],
+    );
+    case(
+        "white kh5 pd3 black ka1 qe4 bc4",
+        "x1",
+        "CirceDoubleAgents",
+        &["1.d3*e4[+bQd1=w] + x !", "1.d3*c4[+bBf1=w] x !"],
+    );
+    case(
+        "white kh5 sd3 black ka1 pe5",
+        "x1",
+        "AntiCirce Turncoats RexExclusive",
+        &["1.Sd3*e5[wSe5->g1=b] x !"],
+    );
+}
+
 #[test]
 fn parrain_rebirth_follows_the_next_move() {
     case(

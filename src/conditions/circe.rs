@@ -250,6 +250,9 @@ pub struct Circe {
     /// Philip Cohen's rule (our spelling `Cohen`): a move that restores the placement the
     /// opponent's last move started from is illegal.
     pub cohen: bool,
+    /// Circe option Turncoats: the reborn unit changes sides where it is reborn (the
+    /// captured unit joins the capturer's side, an Anticirce capturer its victim's).
+    pub turncoat: bool,
 }
 
 impl Circe {
@@ -264,6 +267,7 @@ impl Circe {
             rex_inclusive: false,
             immune: false,
             cohen: false,
+            turncoat: false,
         }
     }
 

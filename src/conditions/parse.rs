@@ -37,7 +37,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 79] = [
+pub(crate) const CONDITION_NAMES: [&str; 81] = [
     "circe",
     "anticirce",
     "antipodeancirce",
@@ -117,10 +117,12 @@ pub(crate) const CONDITION_NAMES: [&str; 79] = [
     "mirrorcirceclone",
     "mirrorcouscouscirce",
     "mirrorfileanticirce",
+    "circeturncoats",
+    "circedoubleagents",
 ];
 
 /// Option words that may follow a Circe-type condition.
-pub(crate) const CIRCE_OPTIONS: [&str; 30] = [
+pub(crate) const CIRCE_OPTIONS: [&str; 31] = [
     "rexinclusive",
     "rexexclusive",
     "mirror",
@@ -151,6 +153,7 @@ pub(crate) const CIRCE_OPTIONS: [&str; 30] = [
     "reversaleinstein",
     "cohen",
     "rank",
+    "turncoats",
 ];
 
 /// The kinds written after Chameleon Circe, from `words[*i]` on (advanced past them): the
@@ -510,6 +513,15 @@ fn parse_grouped(
             }),
             "mirrorcouscouscirce" => Some(Circe {
                 square: SquareRule::Couscous { mirror: true },
+                ..Circe::circe()
+            }),
+            "circeturncoats" => Some(Circe {
+                turncoat: true,
+                ..Circe::circe()
+            }),
+            "circedoubleagents" => Some(Circe {
+                square: SquareRule::Mirror,
+                turncoat: true,
                 ..Circe::circe()
             }),
             "immunchess" => Some(Circe {
@@ -904,6 +916,7 @@ fn parse_grouped(
                 "calvet" => circe.cheylan = false,
                 "cheylan" => circe.cheylan = true,
                 "cohen" => circe.cohen = true,
+                "turncoats" => circe.turncoat = true,
                 "diametral" => circe.adjust = SquareAdjust::Diametral,
                 "verticalmirror" => circe.adjust = SquareAdjust::VerticalMirror,
                 "lastcapture" => {
@@ -975,6 +988,25 @@ fn parse_grouped(
         {
             return Err(err(
                 "Super Circe with Assassin, Volcanic, Parachute or RexInclusive is not supported"
+                    .into(),
+            ));
+        }
+        if circe.turncoat
+            && (circe.immune
+                || circe.cohen
+                || circe.occupied != Occupied::Lost && circe.occupied != Occupied::Illegal
+                || !matches!(
+                    circe.square,
+                    SquareRule::Standard
+                        | SquareRule::Mirror
+                        | SquareRule::File { .. }
+                        | SquareRule::Rank
+                        | SquareRule::Symmetry
+                        | SquareRule::Diagram
+                ))
+        {
+            return Err(err(
+                "Circe Turncoats with Immun, Cohen, Assassin, Volcanic or Parachute, or with a square rule other than the standard one, Mirror, File, Rank, Symmetry and Diagram, is not supported"
                     .into(),
             ));
         }

@@ -101,6 +101,8 @@ pub struct UnitMarks {
     pub half_neutral: Option<Span>,
     /// The first orphan.
     pub orphan: Option<Span>,
+    /// The first king.
+    pub king: Option<Span>,
     pub promotions: Promotions,
 }
 
@@ -136,6 +138,7 @@ impl UnitMarks {
                 .iter()
                 .find(|u| u.role == Role::Orphan)
                 .map(|u| u.span),
+            king: units.iter().find(|u| u.role == Role::King).map(|u| u.span),
             promotions: Promotions::with(units.iter().map(|u| u.role)),
         }
     }
@@ -222,6 +225,19 @@ pub fn resolve_for(
             return Err(ConditionError {
                 span,
                 message: "orphans combined with conditions or with unit attributes (royal, kamikaze, neutral, half-neutral, chameleon, paralysing, Alice boards) are not supported".into(),
+            });
+        }
+    }
+    if let Some(f) = fairy.filter(|f| f.circe.is_some_and(|c| c.turncoat)) {
+        let rex = f.circe.is_some_and(|c| c.rex_inclusive);
+        if !f.only_circe_mummers_checkless_nocapture()
+            || alice.is_some()
+            || marks.attribute().is_some()
+            || (rex && marks.king.is_some())
+        {
+            return Err(ConditionError {
+                span: words.first().map(|w| w.span).unwrap_or_default(),
+                message: "Circe Turncoats with conditions other than the mummers, Checkless chess and NoCapture, with Alice chess, with unit attributes, or with kings under Rex Inclusive (Anticirce's default: a king would change sides) is not supported".into(),
             });
         }
     }

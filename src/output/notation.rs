@@ -205,6 +205,10 @@ pub fn move_text(pm: &PlayedMove) -> String {
         Change::Relocate(_, r, Cause::Relocation) => Some(r.square),
         _ => None,
     });
+    let reborn = e.changes().find_map(|c| match *c {
+        Change::Put(r, Cause::Rebirth) => Some(r.square),
+        _ => None,
+    });
     for change in e.changes() {
         match *change {
             Change::Relocate(from, r, Cause::Relocation) => {
@@ -218,6 +222,8 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 }
             }
             Change::Recolour(sq, _) if relocated == Some(sq) => {}
+            // A unit reborn on the other side (Circe Turncoats): `[+bRh8=w]`.
+            Change::Recolour(sq, _) if reborn == Some(sq) => {}
             Change::Remove(sq, Cause::Removal { shown: true }) => {
                 let p = Placement {
                     piece: Piece::new(pm.mover, mv.promotion.unwrap_or(mv.role)),
@@ -248,7 +254,16 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 // A royal unit other than a king reborn (Circe Rex Inclusive): `[+brPd7]`.
                 let royal =
                     pm.captured_royal && cause == Cause::Rebirth && r.piece.color != pm.mover;
-                let _ = write!(s, "[+{}]", placed(&r, royal));
+                let _ = write!(s, "[+{}", placed(&r, royal));
+                if let Some(color) = e.changes().find_map(|c| match *c {
+                    Change::Recolour(sq, color) if cause == Cause::Rebirth && sq == r.square => {
+                        Some(color)
+                    }
+                    _ => None,
+                }) {
+                    let _ = write!(s, "={}", color.letter());
+                }
+                s.push(']');
             }
             Change::Recolour(_, color) => {
                 let _ = write!(s, "={}", color.letter());

@@ -236,6 +236,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         promoted: None,
                     };
                     effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
+                    if anti.turncoat {
+                        // Turncoats: it passes to its victim's side where it is reborn.
+                        recolour_capturer(board, &mut effects, &mv, !mover);
+                    }
                 } else {
                     board.take(mv.to);
                     effects.push(Change::Remove(mv.to, Cause::Removal { shown: false }));
@@ -353,6 +357,11 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                         } else {
                                             Change::Put(placement, Cause::Rebirth)
                                         });
+                                        if circe.turncoat {
+                                            // Turncoats: it joins the capturer's side
+                                            // where it is reborn.
+                                            e.push(Change::Recolour(sq, mover));
+                                        }
                                         self.finish(pos, mv, e, out);
                                         if self.chameleons
                                             && placement.promoted.is_some()
