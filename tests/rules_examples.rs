@@ -144,6 +144,37 @@ fn turncoats_change_sides_where_they_are_reborn() {
     );
 }
 
+// Frischauf Circe: a promoted unit (attribute `frischauf` in the diagram, or promoted in
+// play) is reborn on the capture file on its side's promotion rank, and carries the mark
+// `f`. Checked with Popeye 4.104 (constructed).
+#[test]
+fn frischauf_units_are_reborn_on_their_promotion_rank() {
+    case(
+        "white kh3 rd2 pb7 black ka4 rc8 black frischauf qd5",
+        "x1",
+        "FrischaufCirce",
+        &[
+            "1.Rd2*d5[+bfQd1] x !",
+            "1.b7*c8=Q[+bRa8] x !",
+            "1.b7*c8=S[+bRa8] x !",
+            "1.b7*c8=R[+bRa8] x !",
+            "1.b7*c8=B[+bRa8] x !",
+        ],
+    );
+    // Promoted by its capture, an Anticirce capturer goes back to the capture file.
+    case(
+        "white kh3 pc7 black ka4 bd8",
+        "x1",
+        "AntiCirce Frischauf",
+        &[
+            "1.c7*d8=Q[wfQd8->d8] x !",
+            "1.c7*d8=S[wfSd8->d8] x !",
+            "1.c7*d8=R[wfRd8->d8] x !",
+            "1.c7*d8=B[wfBd8->d8] x !",
+        ],
+    );
+}
+
 #[test]
 fn parrain_rebirth_follows_the_next_move() {
     case(

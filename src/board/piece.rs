@@ -232,10 +232,17 @@ pub enum Mark {
     /// The unit turns neutral by its move, and a neutral one turns to the side that moved
     /// it.
     HalfNeutral,
+    /// A promoted unit, as Frischauf Circe follows them (reborn on its promotion rank).
+    Frischauf,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 3] = [Mark::Chameleon, Mark::Paralysing, Mark::HalfNeutral];
+    pub const ALL: [Mark; 4] = [
+        Mark::Chameleon,
+        Mark::Paralysing,
+        Mark::HalfNeutral,
+        Mark::Frischauf,
+    ];
     pub const COUNT: usize = Mark::ALL.len();
 
     #[inline(always)]
@@ -256,6 +263,7 @@ impl UnitAttrs {
     const PROMOTED_CHAMELEON: u8 = 8;
     const PARALYSING: u8 = 16;
     const HALF_NEUTRAL: u8 = 32;
+    const FRISCHAUF: u8 = 64;
 
     pub const fn new(kamikaze: bool, neutral: bool) -> UnitAttrs {
         UnitAttrs((kamikaze as u8 * Self::KAMIKAZE) | (neutral as u8 * Self::NEUTRAL))
@@ -281,6 +289,11 @@ impl UnitAttrs {
         self.0 & Self::HALF_NEUTRAL != 0
     }
 
+    /// A promoted unit under Frischauf Circe (or one the diagram says promoted).
+    pub const fn frischauf(self) -> bool {
+        self.0 & Self::FRISCHAUF != 0
+    }
+
     /// These attributes, neutral or not as `neutral` says.
     pub const fn with_neutral(self, neutral: bool) -> UnitAttrs {
         UnitAttrs((self.0 & !Self::NEUTRAL) | (neutral as u8 * Self::NEUTRAL))
@@ -292,6 +305,7 @@ impl UnitAttrs {
             Mark::Chameleon => Self::CHAMELEON,
             Mark::Paralysing => Self::PARALYSING,
             Mark::HalfNeutral => Self::HALF_NEUTRAL,
+            Mark::Frischauf => Self::FRISCHAUF,
         };
         UnitAttrs(self.0 | (on as u8 * bit))
     }
@@ -301,6 +315,7 @@ impl UnitAttrs {
             Mark::Chameleon => self.chameleon(),
             Mark::Paralysing => self.paralysing(),
             Mark::HalfNeutral => self.half_neutral(),
+            Mark::Frischauf => self.frischauf(),
         }
     }
 
@@ -314,7 +329,7 @@ impl UnitAttrs {
         self.0 & Self::PROMOTED_CHAMELEON != 0
     }
 
-    /// The attributes as six bits, for packed stores.
+    /// The attributes as seven bits, for packed stores.
     pub const fn bits(self) -> u8 {
         self.0
     }

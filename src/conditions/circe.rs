@@ -253,6 +253,9 @@ pub struct Circe {
     /// Circe option Turncoats: the reborn unit changes sides where it is reborn (the
     /// captured unit joins the capturer's side, an Anticirce capturer its victim's).
     pub turncoat: bool,
+    /// Circe option Frischauf: a promoted unit is reborn on the capture file, on the
+    /// rank its side promotes on; promotions mark their units.
+    pub frischauf: bool,
 }
 
 impl Circe {
@@ -268,6 +271,7 @@ impl Circe {
             immune: false,
             cohen: false,
             turncoat: false,
+            frischauf: false,
         }
     }
 
@@ -305,6 +309,17 @@ impl Circe {
             origin,
         };
         (role, self.rebirth_square(&cap))
+    }
+
+    /// The rebirth square of `c`, a unit that carries the promoted units' mark when
+    /// `promoted`: under the Frischauf option, the capture file on the rank its side
+    /// promotes on; else [`Circe::rebirth_square`].
+    #[inline]
+    pub fn rebirth_square_of(&self, c: &Capture, promoted: bool) -> Option<Square> {
+        if self.frischauf && promoted {
+            return Some(Square::from_coords(c.x.file(), c.color.promotion_rank()));
+        }
+        self.rebirth_square(c)
     }
 
     /// The rebirth square of `c` under the square rule and its adjustment, or `None` when

@@ -324,6 +324,8 @@ fn every_condition_agrees_with_playing_every_move() {
             "ChameleonCirce S G N S",
             "AntiCirce Chameleon Q B G",
             "AntiCirce Turncoats RexExclusive",
+            "AntiCirce Frischauf",
+            "Circe Frischauf Strict",
             "Circe Rank",
             "MirrorFileAntiCirce",
             "AliceChess FirstBoardEnPassant",

@@ -37,7 +37,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 81] = [
+pub(crate) const CONDITION_NAMES: [&str; 82] = [
     "circe",
     "anticirce",
     "antipodeancirce",
@@ -119,10 +119,11 @@ pub(crate) const CONDITION_NAMES: [&str; 81] = [
     "mirrorfileanticirce",
     "circeturncoats",
     "circedoubleagents",
+    "frischaufcirce",
 ];
 
 /// Option words that may follow a Circe-type condition.
-pub(crate) const CIRCE_OPTIONS: [&str; 31] = [
+pub(crate) const CIRCE_OPTIONS: [&str; 32] = [
     "rexinclusive",
     "rexexclusive",
     "mirror",
@@ -154,6 +155,7 @@ pub(crate) const CIRCE_OPTIONS: [&str; 31] = [
     "cohen",
     "rank",
     "turncoats",
+    "frischauf",
 ];
 
 /// The kinds written after Chameleon Circe, from `words[*i]` on (advanced past them): the
@@ -513,6 +515,10 @@ fn parse_grouped(
             }),
             "mirrorcouscouscirce" => Some(Circe {
                 square: SquareRule::Couscous { mirror: true },
+                ..Circe::circe()
+            }),
+            "frischaufcirce" => Some(Circe {
+                frischauf: true,
                 ..Circe::circe()
             }),
             "circeturncoats" => Some(Circe {
@@ -917,6 +923,7 @@ fn parse_grouped(
                 "cheylan" => circe.cheylan = true,
                 "cohen" => circe.cohen = true,
                 "turncoats" => circe.turncoat = true,
+                "frischauf" => circe.frischauf = true,
                 "diametral" => circe.adjust = SquareAdjust::Diametral,
                 "verticalmirror" => circe.adjust = SquareAdjust::VerticalMirror,
                 "lastcapture" => {
@@ -1007,6 +1014,19 @@ fn parse_grouped(
         {
             return Err(err(
                 "Circe Turncoats with Immun, Cohen, Assassin, Volcanic or Parachute, or with a square rule other than the standard one, Mirror, File, Rank, Symmetry and Diagram, is not supported"
+                    .into(),
+            ));
+        }
+        if circe.frischauf
+            && (circe.square != SquareRule::Standard
+                || circe.adjust != SquareAdjust::None
+                || circe.immune
+                || circe.turncoat
+                || circe.occupied.hides()
+                || circe.occupied == Occupied::Assassin)
+        {
+            return Err(err(
+                "Circe Frischauf with another square rule, Diametral, VerticalMirror, Immun, Turncoats, Assassin, Volcanic or Parachute is not supported"
                     .into(),
             ));
         }

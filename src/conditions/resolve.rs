@@ -72,6 +72,7 @@ impl RuleSet {
                 && !c.occupied.hides()
                 && !c.rex_inclusive
                 && !c.kind.gives_fairy_kinds()
+                && !c.frischauf
                 // Neutral units with a Circe (not Immun chess).
                 && (marks.neutral.is_none() || c.immune)
         });
@@ -103,6 +104,8 @@ pub struct UnitMarks {
     pub orphan: Option<Span>,
     /// The first king.
     pub king: Option<Span>,
+    /// The first unit with the Frischauf attribute (promoted before the diagram).
+    pub frischauf: Option<Span>,
     pub promotions: Promotions,
 }
 
@@ -116,6 +119,7 @@ impl UnitMarks {
             .or(self.chameleon)
             .or(self.paralysing)
             .or(self.half_neutral)
+            .or(self.frischauf)
     }
 
     /// The first unit on a stated Alice board, the first kamikaze unit and the first
@@ -139,6 +143,7 @@ impl UnitMarks {
                 .find(|u| u.role == Role::Orphan)
                 .map(|u| u.span),
             king: units.iter().find(|u| u.role == Role::King).map(|u| u.span),
+            frischauf: units.iter().find(|u| u.frischauf).map(|u| u.span),
             promotions: Promotions::with(units.iter().map(|u| u.role)),
         }
     }
@@ -225,6 +230,29 @@ pub fn resolve_for(
             return Err(ConditionError {
                 span,
                 message: "orphans combined with conditions or with unit attributes (royal, kamikaze, neutral, half-neutral, chameleon, paralysing, Alice boards) are not supported".into(),
+            });
+        }
+    }
+    let frischauf_circe = fairy.is_some_and(|f| f.circe.is_some_and(|c| c.frischauf));
+    if let Some(span) = marks.frischauf.filter(|_| !frischauf_circe) {
+        return Err(ConditionError {
+            span,
+            message: "units with the Frischauf attribute are supported under Frischauf Circe only"
+                .into(),
+        });
+    }
+    if let Some(f) = fairy.filter(|_| frischauf_circe) {
+        let others = UnitMarks {
+            frischauf: None,
+            ..marks
+        };
+        if !f.only_circe_mummers_checkless_nocapture()
+            || alice.is_some()
+            || others.attribute().is_some()
+        {
+            return Err(ConditionError {
+                span: words.first().map(|w| w.span).unwrap_or_default(),
+                message: "Frischauf Circe with conditions other than the mummers, Checkless chess and NoCapture, with Alice chess or with unit attributes other than Frischauf is not supported".into(),
             });
         }
     }
@@ -456,8 +484,12 @@ pub fn resolve_for(
         (fairy, _, _) => {
             let mut rules: Fairy = fairy.unwrap_or_default();
             rules.promotions = marks.promotions;
-            rules.fairy_units =
-                fairy_units.is_some() || rules.circe.is_some_and(|c| c.kind.gives_fairy_kinds());
+            // Fairy kinds a Chameleon cycle gives, and the Frischauf marks, need the board
+            // that keeps them.
+            rules.fairy_units = fairy_units.is_some()
+                || rules
+                    .circe
+                    .is_some_and(|c| c.kind.gives_fairy_kinds() || c.frischauf);
             rules.chameleons = marks.chameleon.is_some();
             rules.paralysing = marks.paralysing.is_some();
             rules.half_neutral = marks.half_neutral.is_some();
@@ -577,6 +609,28 @@ mod tests {
 
     fn rules(s: &str) -> Result<RuleSet, ConditionError> {
         resolve(&command_line_words(&[s]), UnitMarks::default())
+    }
+
+    #[test]
+    fn frischauf_units_need_frischauf_circe_and_turncoats_no_king_under_rex_inclusive() {
+        let span = Some(Span::new(3, 7));
+        let frischauf = UnitMarks {
+            frischauf: span,
+            ..UnitMarks::default()
+        };
+        let with = |s: &str, marks: UnitMarks| resolve(&command_line_words(&[s]), marks);
+        let err = with("Circe", frischauf).unwrap_err();
+        assert_eq!(err.span, Span::new(3, 7));
+        assert!(with("FrischaufCirce", frischauf).is_ok());
+        assert!(with("FrischaufCirce Madrasi", frischauf).is_err());
+        let king = UnitMarks {
+            king: span,
+            ..UnitMarks::default()
+        };
+        assert!(with("AntiCirce Turncoats", king).is_err());
+        assert!(with("AntiCirce Turncoats", UnitMarks::default()).is_ok());
+        assert!(with("AntiCirce Turncoats RexExclusive", king).is_ok());
+        assert!(with("CirceTurncoats Madrasi", king).is_err());
     }
 
     #[test]

@@ -147,6 +147,7 @@ pub fn parse_forsyth(
             chameleon: false,
             paralysing: false,
             half_neutral: false,
+            frischauf: false,
             neutral,
             alice: None,
             span: at(start),

@@ -174,6 +174,7 @@ pub enum Attribute {
     Chameleon,
     Paralysing,
     HalfNeutral,
+    Frischauf,
     AliceA,
     AliceB,
     /// Any other Popeye attribute, by its canonical name.
@@ -191,6 +192,7 @@ pub const ATTRIBUTES: &[(&str, Attribute)] = &[
     ("volage", Attribute::Unsupported("Volage")),
     ("functionary", Attribute::Unsupported("Functionary")),
     ("halfneutral", Attribute::HalfNeutral),
+    ("frischauf", Attribute::Frischauf),
     (
         "hurdlecolourchanging",
         Attribute::Unsupported("HurdleColourChanging"),
@@ -198,7 +200,6 @@ pub const ATTRIBUTES: &[(&str, Attribute)] = &[
     ("protean", Attribute::Unsupported("Protean")),
     ("magic", Attribute::Unsupported("Magic")),
     ("uncapturable", Attribute::Unsupported("Uncapturable")),
-    ("frischauf", Attribute::Unsupported("FrischAuf")),
     ("patrol", Attribute::Unsupported("Patrol")),
     ("bul", Attribute::Unsupported("Bul")),
     ("dob", Attribute::Unsupported("Dob")),

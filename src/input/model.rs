@@ -58,6 +58,9 @@ pub struct PieceSpec {
     /// A half-neutral unit (attribute `halfneutral`): it turns neutral by its move, and
     /// from neutral to the side that moved it.
     pub half_neutral: bool,
+    /// A unit that promoted before the diagram (attribute `frischauf`), as Frischauf
+    /// Circe follows promoted units.
+    pub frischauf: bool,
     pub alice: Option<AliceBoard>,
     /// Where the piece token (e.g. `Ra8c8`) or the forsyth letter begins.
     pub span: Span,

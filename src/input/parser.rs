@@ -422,6 +422,7 @@ impl<'a> Parser<'a> {
         let mut chameleon = false;
         let mut paralysing = false;
         let mut half_neutral = false;
+        let mut frischauf = false;
         let mut alice: Option<AliceBoard> = None;
         let mut out = Vec::new();
         // The last attribute read, until a piece follows it: an attribute with no piece
@@ -456,6 +457,7 @@ impl<'a> Parser<'a> {
                     chameleon,
                     paralysing,
                     half_neutral,
+                    frischauf,
                     alice,
                     span: tok.span,
                 })
@@ -523,6 +525,7 @@ impl<'a> Parser<'a> {
                 chameleon = false;
                 paralysing = false;
                 half_neutral = false;
+                frischauf = false;
                 neutral = matches!(c, ColorWord::Neutral);
                 alice = None;
                 self.lx.next_token();
@@ -546,13 +549,14 @@ impl<'a> Parser<'a> {
                             Attribute::Chameleon => chameleon = true,
                             Attribute::Paralysing => paralysing = true,
                             Attribute::HalfNeutral => half_neutral = true,
+                            Attribute::Frischauf => frischauf = true,
                             Attribute::AliceA => alice = Some(AliceBoard::A),
                             Attribute::AliceB => alice = Some(AliceBoard::B),
                             Attribute::Unsupported(name) => {
                                 return Err(error(
                                     tok.span,
                                     format!(
-                                        "attribute {name} is not supported; supported attributes are Royal, Kamikaze, Paralysing, Chameleon, HalfNeutral, AliceA and AliceB"
+                                        "attribute {name} is not supported; supported attributes are Royal, Kamikaze, Paralysing, Chameleon, HalfNeutral, Frischauf, AliceA and AliceB"
                                     ),
                                 ))
                             }
@@ -583,7 +587,7 @@ impl<'a> Parser<'a> {
             return Err(error(
                 tok.span,
                 format!(
-                    "unexpected \"{}\" in the pieces; expected a colour (white, black), an attribute (royal, kamikaze, paralysing, chameleon, halfneutral, alicea, aliceb) or a piece with its squares like Ka1 or Pa2b3",
+                    "unexpected \"{}\" in the pieces; expected a colour (white, black), an attribute (royal, kamikaze, paralysing, chameleon, halfneutral, frischauf, alicea, aliceb) or a piece with its squares like Ka1 or Pa2b3",
                     tok.text
                 ),
             ));

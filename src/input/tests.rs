@@ -373,6 +373,7 @@ fn every_twin_change() {
             chameleon: false,
             paralysing: false,
             half_neutral: false,
+            frischauf: false,
             neutral: false,
             alice: None,
             span: Span::new(line, col),

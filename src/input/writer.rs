@@ -35,6 +35,9 @@ fn piece_prefix(p: &PieceSpec) -> String {
     if p.half_neutral {
         s.push_str(" HalfNeutral");
     }
+    if p.frischauf {
+        s.push_str(" Frischauf");
+    }
     match p.alice {
         Some(AliceBoard::A) => s.push_str(" AliceA"),
         Some(AliceBoard::B) => s.push_str(" AliceB"),

@@ -10,7 +10,7 @@ use std::fmt::Write;
 /// `wkR` a kamikaze rook.
 fn unit(p: &Placement, royal: bool) -> String {
     format!(
-        "{}{}{}{}{}{}{}",
+        "{}{}{}{}{}{}{}{}",
         if p.attrs.neutral() {
             'n'
         } else {
@@ -21,6 +21,7 @@ fn unit(p: &Placement, royal: bool) -> String {
         if p.attrs.paralysing() { "p" } else { "" },
         if p.attrs.chameleon() { "c" } else { "" },
         if p.attrs.half_neutral() { "hn" } else { "" },
+        if p.attrs.frischauf() { "f" } else { "" },
         p.piece.role.code()
     )
 }
@@ -93,6 +94,7 @@ fn mover_marks(pm: &PlayedMove, royal: bool) -> String {
         (pm.paralysing, "p"),
         (pm.chameleon, "c"),
         (pm.half_neutral, "hn"),
+        (pm.frischauf, "f"),
     ]
     .iter()
     .filter(|(on, _)| *on)

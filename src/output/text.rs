@@ -185,6 +185,7 @@ pub fn attribute_lines(
     named("Paralysing", &|u| u.paralysing, false);
     named("Chameleon", &|u| u.chameleon, false);
     named("HalfNeutral", &|u| u.half_neutral, false);
+    named("Frischauf", &|u| u.frischauf, false);
     if alice_boards && plays_alice(units, conditions) {
         let on_b = |u: &PieceSpec| u.alice == Some(crate::input::AliceBoard::B);
         named("AliceA", &|u| !on_b(u), true);

@@ -525,6 +525,7 @@ pub fn game_array(span: Span) -> Vec<PieceSpec> {
         chameleon: false,
         paralysing: false,
         half_neutral: false,
+        frischauf: false,
         alice: None,
         span,
     };
@@ -581,7 +582,8 @@ pub fn build_position<R: Rules>(
         let attrs = UnitAttrs::new(u.kamikaze, u.neutral)
             .with_chameleon(u.chameleon)
             .with_mark(Mark::Paralysing, u.paralysing)
-            .with_mark(Mark::HalfNeutral, u.half_neutral);
+            .with_mark(Mark::HalfNeutral, u.half_neutral)
+            .with_mark(Mark::Frischauf, u.frischauf);
         board.put_unit(u.square, Piece::new(u.color, u.role), attrs);
     }
     for color in Color::ALL {

@@ -16,13 +16,14 @@ pub struct TwinSetup {
 
 fn unit_name(p: &PieceSpec) -> String {
     format!(
-        "{}{}{}{}{}{}{}",
+        "{}{}{}{}{}{}{}{}",
         if p.neutral { 'n' } else { p.color.letter() },
         if p.royal { "r" } else { "" },
         if p.paralysing { "p" } else { "" },
         if p.chameleon { "c" } else { "" },
         if p.kamikaze { "k" } else { "" },
         if p.half_neutral { "hn" } else { "" },
+        if p.frischauf { "f" } else { "" },
         p.role.code()
     )
 }

@@ -75,6 +75,8 @@ pub struct PlayedMove {
     pub paralysing: bool,
     /// The moving unit is half-neutral (prefix `hn`: `hnRa2-a1=nh`).
     pub half_neutral: bool,
+    /// The moving unit promoted before (Frischauf Circe, prefix `f`: `fBa8-f3`).
+    pub frischauf: bool,
     /// The captured unit is its side's royal piece (not a king), reborn under Circe Rex
     /// Inclusive: `[+brPd7]`.
     pub captured_royal: bool,
@@ -98,6 +100,7 @@ impl PlayedMove {
             chameleon: false,
             paralysing: false,
             half_neutral: false,
+            frischauf: false,
             captured_royal: false,
             check: false,
             result: None,
@@ -126,6 +129,7 @@ pub fn annotate<R: Rules>(
         chameleon: before.board.is_chameleon(mv.from),
         paralysing: before.board.is_paralysing(mv.from),
         half_neutral: before.board.is_marked(mv.from, Mark::HalfNeutral),
+        frischauf: before.board.is_marked(mv.from, Mark::Frischauf),
         captured_royal: mv.is_capture() && rules.royal_piece(before, mv.capture_square()),
         check,
         result: goal_reached(rules, mv, after, goal).then_some(goal),

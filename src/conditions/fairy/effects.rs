@@ -184,7 +184,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 }
                 // Where the capturer goes: `None` where it is lost (Relaxed, its rebirth
                 // square taken or off the board), as in the reference solver, a king too.
-                let target = match anti.rebirth_square(&cap) {
+                // Frischauf: a unit that promoted, by this capture too.
+                let promoted = anti.frischauf
+                    && (mv.promotion.is_some() || pos.board.is_marked(mv.from, Mark::Frischauf));
+                let target = match anti.rebirth_square_of(&cap, promoted) {
                     None if anti.occupied == Occupied::Lost => None,
                     None => return,
                     Some(sq) if sq == mv.to => {
@@ -231,8 +234,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     let placement = Placement {
                         piece: reborn,
                         square: sq,
-                        // A chameleon or paralysing unit stays one.
-                        attrs: pos.board.attrs_at(mv.from),
+                        // A chameleon or paralysing unit stays one, a promoted unit
+                        // keeps (or gains) the Frischauf mark.
+                        attrs: pos
+                            .board
+                            .attrs_at(mv.from)
+                            .with_mark(Mark::Frischauf, promoted),
                         promoted: None,
                     };
                     effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
@@ -320,7 +327,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                             return;
                         }
                     } else {
-                        match circe.rebirth_square(&cap) {
+                        let promoted = captured_attrs.frischauf();
+                        match circe.rebirth_square_of(&cap, promoted) {
                             None if circe.occupied == Occupied::Illegal => return,
                             None => {}
                             Some(sq) => {

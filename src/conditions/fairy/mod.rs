@@ -354,6 +354,12 @@ impl PlainMoves {
 }
 
 impl<O: Origins, F: FairyStore> Fairy<O, F> {
+    /// Whether promoted units carry a mark (Frischauf Circe).
+    #[inline]
+    fn marks_promotions(&self) -> bool {
+        self.circe.is_some_and(|c| c.frischauf)
+    }
+
     /// Whether a pawn on its own first rank checks as a pawn does: under Einstein chess,
     /// where it moves too, and, as in the reference solver, under the Circes whose
     /// rebirth square follows the capture's vector (Equipollents, Parrain, ContraParrain),
@@ -553,7 +559,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         capturer_color: color,
                         origin: pos.ext.origin(from),
                     };
-                    match circe.rebirth_square(&cap) {
+                    let promoted = promoting || board.is_marked(from, Mark::Frischauf);
+                    match circe.rebirth_square_of(&cap, promoted) {
                         None => circe.occupied == Occupied::Lost,
                         Some(sq) if sq == k => !circe.cheylan,
                         // Parachute: an occupant goes under the reborn capturer; Relaxed:
@@ -1062,6 +1069,14 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
     ) {
         self.apply(pos, mv, p);
         self.arrive(pos, mv, p);
+        if mv.promotion.is_some()
+            && self.marks_promotions()
+            && p.board.color_at(mv.to) == Some(pos.side)
+        {
+            // Frischauf Circe follows promoted units (an Anticirce capturer took the mark
+            // along to its rebirth square).
+            p.board.mark(mv.to, Mark::Frischauf);
+        }
         if self.cohen() {
             p.ext.origins.set_before_last(pos.board.hash());
         }
@@ -1281,6 +1296,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
                 if orthodox_play
                     && (mv.captured.is_none() || orthodox_captures)
                     && mv.effects.is_none()
+                    && (mv.promotion.is_none() || !self.marks_promotions())
                 {
                     movegen::play_orthodox(&mut after, mv);
                 } else {
