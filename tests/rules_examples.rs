@@ -175,6 +175,25 @@ fn frischauf_units_are_reborn_on_their_promotion_rank() {
     );
 }
 
+// Cage Circe: reborn only where it has no move without capture (h2, d3, b4: the square
+// ahead taken); a pawn on its own first rank steps one square in that test (a8 is a cage
+// with a7 taken, the other empty squares of the eighth rank are not). Checked with Popeye
+// 4.104 (constructed).
+#[test]
+fn cage_circe_reborn_only_where_caged() {
+    case(
+        "white kd2 ra3 pa7 black kh1 pb3 qh8 sh7 bg8 rf8 pg7 ph6",
+        "x1",
+        "CageCirce",
+        &[
+            "1.Ra3*b3[+bPh2] x !",
+            "1.Ra3*b3[+bPd3] x !",
+            "1.Ra3*b3[+bPb4] x !",
+            "1.Ra3*b3[+bPa8] x !",
+        ],
+    );
+}
+
 #[test]
 fn parrain_rebirth_follows_the_next_move() {
     case(

@@ -52,6 +52,10 @@ pub enum SquareRule {
     /// A square the captured unit reaches from the capture square by a move without
     /// capture (Circe Take & Make); a capture with none is illegal.
     TakeMake,
+    /// Any empty square where the reborn unit has no move without capture, chosen by the
+    /// capturer's side (Cage Circe); where there is none, no rebirth (Strict: the capture
+    /// is illegal).
+    Cage,
 }
 
 /// A change applied to the square the rule gives (the reference solver's "adaptation of
@@ -414,7 +418,10 @@ pub fn rebirth_square(rule: SquareRule, c: &Capture) -> Option<Square> {
             Some(Square::from_coords(standard.file(), c.x.rank()))
         }
         SquareRule::Antipodes => Some(Square::from_coords(c.x.file() ^ 4, c.x.rank() ^ 4)),
-        SquareRule::Parrain { .. } | SquareRule::Super | SquareRule::TakeMake => None,
+        SquareRule::Parrain { .. }
+        | SquareRule::Super
+        | SquareRule::TakeMake
+        | SquareRule::Cage => None,
     }
 }
 

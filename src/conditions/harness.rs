@@ -326,6 +326,7 @@ fn every_condition_agrees_with_playing_every_move() {
             "AntiCirce Turncoats RexExclusive",
             "AntiCirce Frischauf",
             "Circe Frischauf Strict",
+            "Circe Cage Strict",
             "Circe Rank",
             "MirrorFileAntiCirce",
             "AliceChess FirstBoardEnPassant",

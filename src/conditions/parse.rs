@@ -37,7 +37,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 82] = [
+pub(crate) const CONDITION_NAMES: [&str; 83] = [
     "circe",
     "anticirce",
     "antipodeancirce",
@@ -120,10 +120,11 @@ pub(crate) const CONDITION_NAMES: [&str; 82] = [
     "circeturncoats",
     "circedoubleagents",
     "frischaufcirce",
+    "cagecirce",
 ];
 
 /// Option words that may follow a Circe-type condition.
-pub(crate) const CIRCE_OPTIONS: [&str; 32] = [
+pub(crate) const CIRCE_OPTIONS: [&str; 33] = [
     "rexinclusive",
     "rexexclusive",
     "mirror",
@@ -156,6 +157,7 @@ pub(crate) const CIRCE_OPTIONS: [&str; 32] = [
     "rank",
     "turncoats",
     "frischauf",
+    "cage",
 ];
 
 /// The kinds written after Chameleon Circe, from `words[*i]` on (advanced past them): the
@@ -278,7 +280,7 @@ impl<'w> SquareWords<'w> {
             (SquareRule::File { .. }, true) => SquareRule::File { mirror: true },
             (SquareRule::Equipollents { .. }, true) => SquareRule::Equipollents { contra: true },
             (SquareRule::Parrain { .. }, true) => SquareRule::Parrain { contra: true },
-            (SquareRule::TakeMake, true) => return refuse("Mirror"),
+            (SquareRule::TakeMake | SquareRule::Cage, true) => return refuse("Mirror"),
             (rule, true) => rule,
         })
     }
@@ -515,6 +517,10 @@ fn parse_grouped(
             }),
             "mirrorcouscouscirce" => Some(Circe {
                 square: SquareRule::Couscous { mirror: true },
+                ..Circe::circe()
+            }),
+            "cagecirce" => Some(Circe {
+                square: SquareRule::Cage,
                 ..Circe::circe()
             }),
             "frischaufcirce" => Some(Circe {
@@ -906,6 +912,7 @@ fn parse_grouped(
                 "antipodes" => square.define(SquareRule::Antipodes, o)?,
                 "super" => square.define(SquareRule::Super, o)?,
                 "take&make" => square.define(SquareRule::TakeMake, o)?,
+                "cage" => square.define(SquareRule::Cage, o)?,
                 "clone" => circe.kind = KindRule::Clone,
                 "chameleon" => {
                     i += 1;
@@ -947,6 +954,21 @@ fn parse_grouped(
         {
             return Err(err(
                 "Rank Circe with Assassin, Volcanic or Parachute is not supported".into(),
+            ));
+        }
+        if circe.square == SquareRule::Cage
+            && (circe.reborn == super::circe::Reborn::Capturer
+                || circe.rex_inclusive
+                || circe.immune
+                || circe.cohen
+                || circe.kind != KindRule::Same
+                || circe.adjust != SquareAdjust::None
+                || matches!(circe.occupied, Occupied::Assassin)
+                || circe.occupied.hides())
+        {
+            return Err(err(
+                "Cage Circe with Anticirce, RexInclusive, Immun, Cohen, a change of kind, Diametral, VerticalMirror, Assassin, Volcanic or Parachute is not supported"
+                    .into(),
             ));
         }
         if circe.adjust != SquareAdjust::None

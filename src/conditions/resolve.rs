@@ -393,6 +393,7 @@ pub fn resolve_for(
                 matches!(
                     c.square,
                     SquareRule::Super
+                        | SquareRule::Cage
                         | SquareRule::Couscous { .. }
                         | SquareRule::Parrain { .. }
                         | SquareRule::TakeMake
@@ -593,6 +594,7 @@ fn alice_circe(c: super::circe::Circe) -> bool {
             SquareRule::Diagram
                 | SquareRule::Parrain { .. }
                 | SquareRule::Super
+                | SquareRule::Cage
                 | SquareRule::TakeMake
         )
         && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)

@@ -67,6 +67,7 @@ const NAMES: &[(&str, Spelling, u16)] = &[
     ("mirrorcouscouscirce", circe(&["couscous", "mirror"]), 10),
     ("circeturncoats", circe(&["turncoats"]), 10),
     ("frischaufcirce", circe(&["frischauf"]), 10),
+    ("cagecirce", circe(&["cage"]), 10),
     ("circedoubleagents", circe(&["mirror", "turncoats"]), 10),
     ("kamikazecirce", Named("KamikazeCirce"), 11),
     ("madrasi", Named("Madrasi"), 20),
@@ -134,6 +135,7 @@ const NAMES: &[(&str, Spelling, u16)] = &[
 /// `RexExclusive`). `ContraParrain` is printed with `Mirror`, as the reference solver does.
 const CIRCE_SPELLING: &[(&str, Option<&str>)] = &[
     ("diagram", Some("Diagram")),
+    ("cage", Some("Cage")),
     ("rank", Some("Rank")),
     ("file", Some("File")),
     ("pwc", Some("PWC")),

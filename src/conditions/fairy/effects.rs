@@ -32,6 +32,34 @@ fn placements(
 }
 
 impl<O: Origins, F: FairyStore> Fairy<O, F> {
+    /// Whether `piece`, reborn on `sq` of `board` (the board after the capture), has no
+    /// move without capture that leaves its king out of check: Cage Circe's cage, as the
+    /// reference solver tests it. A pawn on its own first rank, which does not move in
+    /// play, may step one square here (a black pawn reborn on c8 is caged only with c7
+    /// taken).
+    fn caged(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        board: &Board<F>,
+        piece: Piece,
+        sq: Square,
+    ) -> bool {
+        let occupied = board.occupied().with(sq);
+        let targets = if piece.role == Role::Pawn && sq.rank() == piece.color.back_rank() {
+            sq.offset(0, piece.color.forward())
+                .filter(|ahead| !occupied.contains(*ahead))
+                .map_or(Bitboard::EMPTY, Bitboard::from_square)
+        } else {
+            walks::quiet_from(piece, sq, occupied)
+        };
+        targets.into_iter().all(|to| {
+            let mut p = *pos;
+            p.board = *board;
+            p.board.put(to, piece, false);
+            self.in_check(&p, piece.color)
+        })
+    }
+
     /// What a pawn put on its last rank in `mover`'s move may promote to: nothing under
     /// Einstein chess, nor where `mover` may not promote (NoWhitePromotion, ...: the
     /// reference solver leaves a pawn reborn on its last rank in that move unpromoted,
@@ -297,18 +325,27 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     // A neutral unit is reborn neutral, where a unit of the side it was
                     // taken as goes; a kamikaze or chameleon unit stays one.
                     let captured_attrs = pos.board.attrs_at(x);
-                    if matches!(circe.square, SquareRule::Super | SquareRule::TakeMake) {
+                    if matches!(
+                        circe.square,
+                        SquareRule::Super | SquareRule::TakeMake | SquareRule::Cage
+                    ) {
                         // Super: every empty square, then (unless Strict) no rebirth at
                         // all. Take & Make: where the captured unit's non-captures from
-                        // the capture square end; none makes the capture illegal.
+                        // the capture square end; none makes the capture illegal. Cage:
+                        // the empty squares where the reborn unit (promoted, on its last
+                        // rank) has no move without capture, and no rebirth (unless
+                        // Strict) only where there is none.
                         let piece = Piece::new(captured.color, role);
-                        let squares = if circe.square == SquareRule::Super {
-                            !board.occupied()
-                        } else if walks::may_move_from(piece, x) {
-                            walks::quiet_from(piece, x, board.occupied())
+                        let squares = if circe.square == SquareRule::TakeMake {
+                            if walks::may_move_from(piece, x) {
+                                walks::quiet_from(piece, x, board.occupied())
+                            } else {
+                                Bitboard::EMPTY
+                            }
                         } else {
-                            Bitboard::EMPTY
+                            !board.occupied()
                         };
+                        let mut reborn_somewhere = false;
                         for sq in squares {
                             for placement in placements(
                                 self.rebirth_promotions(pos.side),
@@ -316,6 +353,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                 sq,
                                 captured_attrs,
                             ) {
+                                if circe.square == SquareRule::Cage
+                                    && !self.caged(pos, board, placement.piece, sq)
+                                {
+                                    continue;
+                                }
+                                reborn_somewhere = true;
                                 let mut e = effects;
                                 e.push(Change::Put(placement, Cause::Rebirth));
                                 self.finish(pos, mv, e, out);
@@ -323,6 +366,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         }
                         if circe.occupied == Occupied::Illegal
                             || circe.square == SquareRule::TakeMake
+                            || reborn_somewhere && circe.square == SquareRule::Cage
                         {
                             return;
                         }

@@ -370,17 +370,21 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 c.reborn == Reborn::Captured
                     && matches!(
                         c.square,
-                        SquareRule::Equipollents { .. } | SquareRule::Parrain { .. }
+                        SquareRule::Equipollents { .. }
+                            | SquareRule::Parrain { .. }
+                            | SquareRule::Cage
                     )
             })
     }
 
-    /// Whether pawns on their own first rank step one square and capture: under Parrain
-    /// and ContraParrain Circe (not under Einstein chess, which gives them more).
+    /// Whether pawns on their own first rank step one square and capture: under Parrain,
+    /// ContraParrain and Cage Circe, which may put them there (not under Einstein chess,
+    /// which gives them more).
     fn first_rank_pawns_move(&self) -> bool {
         self.einstein.is_none()
             && self.circe.is_some_and(|c| {
-                c.reborn == Reborn::Captured && matches!(c.square, SquareRule::Parrain { .. })
+                c.reborn == Reborn::Captured
+                    && matches!(c.square, SquareRule::Parrain { .. } | SquareRule::Cage)
             })
     }
 
