@@ -194,6 +194,18 @@ fn cage_circe_reborn_only_where_caged() {
     );
 }
 
+// Circe CaptureSquare WaitCapture: the captured unit waits for the next capture and
+// comes back on the square it was taken on. Checked with Popeye 4.104 (constructed).
+#[test]
+fn capture_square_rebirth_waits_for_the_next_capture() {
+    case(
+        "white kh1 rd1 black ka8 pd5 pd7",
+        "ser-zd72",
+        "Circe CaptureSquare WaitCapture",
+        &["1.Rd1*d5 2.Rd5*d7[+bPd5] z"],
+    );
+}
+
 #[test]
 fn parrain_rebirth_follows_the_next_move() {
     case(

@@ -52,6 +52,9 @@ pub enum SquareRule {
     /// A square the captured unit reaches from the capture square by a move without
     /// capture (Circe Take & Make); a capture with none is illegal.
     TakeMake,
+    /// The capture square itself, once the next capture (by either side) has been made:
+    /// the captured unit waits until then (Circe CaptureSquare WaitCapture).
+    CaptureSquareWait,
     /// Any empty square where the reborn unit has no move without capture, chosen by the
     /// capturer's side (Cage Circe); where there is none, no rebirth (Strict: the capture
     /// is illegal).
@@ -263,6 +266,16 @@ pub struct Circe {
 }
 
 impl Circe {
+    /// Whether the captured unit waits off the board for a later move to be reborn
+    /// (Parrain, ContraParrain, CaptureSquare WaitCapture).
+    #[inline]
+    pub fn waits(&self) -> bool {
+        matches!(
+            self.square,
+            SquareRule::Parrain { .. } | SquareRule::CaptureSquareWait
+        )
+    }
+
     pub const fn circe() -> Circe {
         Circe {
             reborn: Reborn::Captured,
@@ -421,7 +434,8 @@ pub fn rebirth_square(rule: SquareRule, c: &Capture) -> Option<Square> {
         SquareRule::Parrain { .. }
         | SquareRule::Super
         | SquareRule::TakeMake
-        | SquareRule::Cage => None,
+        | SquareRule::Cage
+        | SquareRule::CaptureSquareWait => None,
     }
 }
 

@@ -327,6 +327,7 @@ fn every_condition_agrees_with_playing_every_move() {
             "AntiCirce Frischauf",
             "Circe Frischauf Strict",
             "Circe Cage Strict",
+            "Circe CaptureSquare WaitCapture",
             "Circe Rank",
             "MirrorFileAntiCirce",
             "AliceChess FirstBoardEnPassant",

@@ -124,7 +124,7 @@ pub(crate) const CONDITION_NAMES: [&str; 83] = [
 ];
 
 /// Option words that may follow a Circe-type condition.
-pub(crate) const CIRCE_OPTIONS: [&str; 33] = [
+pub(crate) const CIRCE_OPTIONS: [&str; 35] = [
     "rexinclusive",
     "rexexclusive",
     "mirror",
@@ -158,6 +158,8 @@ pub(crate) const CIRCE_OPTIONS: [&str; 33] = [
     "turncoats",
     "frischauf",
     "cage",
+    "capturesquare",
+    "waitcapture",
 ];
 
 /// The kinds written after Chameleon Circe, from `words[*i]` on (advanced past them): the
@@ -204,6 +206,8 @@ struct SquareWords<'w> {
     defined: Option<(SquareRule, &'w Spanned<String>)>,
     mirror: bool,
     couscous: bool,
+    /// The word WaitCapture (the captured unit waits for the next capture).
+    wait: Option<&'w Spanned<String>>,
 }
 
 impl<'w> SquareWords<'w> {
@@ -213,6 +217,7 @@ impl<'w> SquareWords<'w> {
             defined: None,
             mirror: false,
             couscous: false,
+            wait: None,
         };
         match preset {
             SquareRule::Standard => {}
@@ -259,6 +264,20 @@ impl<'w> SquareWords<'w> {
     /// (Symmetry, Antipodes, PWC, Diagram, Super; Rank chooses its own colour), as the
     /// reference solver plays them.
     fn compose(&self) -> Result<SquareRule, ConditionError> {
+        // Only CaptureSquare and WaitCapture together are built.
+        let capture_square = matches!(self.defined, Some((SquareRule::CaptureSquareWait, _)));
+        if let Some(word) = self.wait.filter(|_| !capture_square) {
+            return Err(ConditionError {
+                span: word.span,
+                message: "Circe WaitCapture without CaptureSquare is not supported".into(),
+            });
+        }
+        if let (true, None, Some((_, word))) = (capture_square, self.wait, self.defined) {
+            return Err(ConditionError {
+                span: word.span,
+                message: "Circe CaptureSquare without WaitCapture is not supported".into(),
+            });
+        }
         let Some((rule, word)) = self.defined else {
             return Ok(match (self.couscous, self.mirror) {
                 (false, false) => SquareRule::Standard,
@@ -280,7 +299,9 @@ impl<'w> SquareWords<'w> {
             (SquareRule::File { .. }, true) => SquareRule::File { mirror: true },
             (SquareRule::Equipollents { .. }, true) => SquareRule::Equipollents { contra: true },
             (SquareRule::Parrain { .. }, true) => SquareRule::Parrain { contra: true },
-            (SquareRule::TakeMake | SquareRule::Cage, true) => return refuse("Mirror"),
+            (SquareRule::TakeMake | SquareRule::Cage | SquareRule::CaptureSquareWait, true) => {
+                return refuse("Mirror")
+            }
             (rule, true) => rule,
         })
     }
@@ -913,6 +934,8 @@ fn parse_grouped(
                 "super" => square.define(SquareRule::Super, o)?,
                 "take&make" => square.define(SquareRule::TakeMake, o)?,
                 "cage" => square.define(SquareRule::Cage, o)?,
+                "capturesquare" => square.define(SquareRule::CaptureSquareWait, o)?,
+                "waitcapture" => square.wait = Some(o),
                 "clone" => circe.kind = KindRule::Clone,
                 "chameleon" => {
                     i += 1;
@@ -954,6 +977,22 @@ fn parse_grouped(
         {
             return Err(err(
                 "Rank Circe with Assassin, Volcanic or Parachute is not supported".into(),
+            ));
+        }
+        if circe.square == SquareRule::CaptureSquareWait
+            && (circe.reborn == super::circe::Reborn::Capturer
+                || circe.rex_inclusive
+                || circe.immune
+                || circe.cohen
+                || circe.turncoat
+                || circe.frischauf
+                || circe.kind != KindRule::Same
+                || circe.adjust != SquareAdjust::None
+                || circe.occupied != Occupied::Lost)
+        {
+            return Err(err(
+                "Circe CaptureSquare WaitCapture with Anticirce, RexInclusive, Immun, Cohen, Turncoats, Frischauf, a change of kind, Diametral, VerticalMirror, Strict, Assassin, Volcanic or Parachute is not supported"
+                    .into(),
             ));
         }
         if circe.square == SquareRule::Cage

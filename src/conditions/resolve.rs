@@ -34,10 +34,7 @@ impl RuleSet {
             // Parrain's rebirth waits for the next move and Cohen's rule looks at the
             // last, which a turn of several moves of one side would change.
             RuleSet::Fairy(f) => {
-                f.is_circe_alone()
-                    && f.circe.is_some_and(|c| {
-                        !c.cohen && !matches!(c.square, super::circe::SquareRule::Parrain { .. })
-                    })
+                f.is_circe_alone() && f.circe.is_some_and(|c| !c.cohen && !c.waits())
             }
             RuleSet::Alice(_) => false,
         }
@@ -52,7 +49,7 @@ impl RuleSet {
     /// chess, Grid chess, Masand, Immun chess, NoCapture and NoPromotion; Alice chess puts
     /// a generator of its own in its place.
     pub fn reference_mating_order(&self, marks: &UnitMarks) -> bool {
-        use super::circe::{Occupied, Reborn, SquareRule};
+        use super::circe::{Occupied, Reborn};
         let f = match self {
             RuleSet::Orthodox => return true,
             RuleSet::FairyPieces(_) | RuleSet::Alice(_) => return false,
@@ -67,7 +64,7 @@ impl RuleSet {
             && marks.half_neutral.is_none();
         let circe_plain = f.circe.is_none_or(|c| {
             c.reborn == Reborn::Captured
-                && !matches!(c.square, SquareRule::Parrain { .. })
+                && !c.waits()
                 && c.occupied != Occupied::Assassin
                 && !c.occupied.hides()
                 && !c.rex_inclusive
@@ -396,6 +393,7 @@ pub fn resolve_for(
                         | SquareRule::Cage
                         | SquareRule::Couscous { .. }
                         | SquareRule::Parrain { .. }
+                        | SquareRule::CaptureSquareWait
                         | SquareRule::TakeMake
                 ) || c.occupied.hides()
             })
@@ -593,6 +591,7 @@ fn alice_circe(c: super::circe::Circe) -> bool {
             c.square,
             SquareRule::Diagram
                 | SquareRule::Parrain { .. }
+                | SquareRule::CaptureSquareWait
                 | SquareRule::Super
                 | SquareRule::Cage
                 | SquareRule::TakeMake

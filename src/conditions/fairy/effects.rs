@@ -294,7 +294,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     }
                 } else if captured.role == Role::King && !circe.rex_inclusive {
                     // A king is never reborn: only reached when testing whether it is attacked.
-                } else if matches!(circe.square, SquareRule::Parrain { .. }) {
+                } else if circe.waits() {
                     // Reborn at the end of the owner's next move, see below.
                 } else {
                     // A royal capturer gives its kind to nobody (Clone Circe), a king's
@@ -582,6 +582,24 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             (after.board.occupied(), after.ext.hidden)
         };
         if let Some(p) = pos.ext.pending {
+            if self.circe.map(|c| c.square) == Some(SquareRule::CaptureSquareWait) {
+                // Back on its capture square with the next capture, if it is empty then.
+                if mv.captured.is_some() && !occupied.contains(p.square) {
+                    for placement in placements(
+                        self.rebirth_promotions(pos.side),
+                        p.piece(),
+                        p.square,
+                        p.attrs(),
+                    ) {
+                        let mut m = mv;
+                        m.effects.push(Change::Put(placement, Cause::Arrival));
+                        out.push(m);
+                    }
+                    return;
+                }
+                out.push(mv);
+                return;
+            }
             let contra = matches!(
                 self.circe.map(|c| c.square),
                 Some(SquareRule::Parrain { contra: true })
@@ -845,6 +863,15 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             self.circe.map(|c| c.square),
             Some(SquareRule::Parrain { .. })
         );
+        let waits_for_capture = self.circe.map(|c| c.square) == Some(SquareRule::CaptureSquareWait);
+        if waits_for_capture && mv.captured.is_some() {
+            // The unit taken now waits for the next capture; the one waiting came back or
+            // was lost.
+            p.ext.pending = mv
+                .captured
+                .filter(|c| c.role != Role::King)
+                .map(|c| Pending::new(c, captured_attrs, x, captured_origin));
+        }
         if parrain {
             p.ext.pending = None;
             if let Some(c) = mv.captured {
