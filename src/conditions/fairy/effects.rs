@@ -582,41 +582,29 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             (after.board.occupied(), after.ext.hidden)
         };
         if let Some(p) = pos.ext.pending {
-            if self.circe.map(|c| c.square) == Some(SquareRule::CaptureSquareWait) {
-                // Back on its capture square with the next capture, if it is empty then.
-                if mv.captured.is_some() && !occupied.contains(p.square) {
-                    for placement in placements(
-                        self.rebirth_promotions(pos.side),
-                        p.piece(),
-                        p.square,
-                        p.attrs(),
-                    ) {
-                        let mut m = mv;
-                        m.effects.push(Change::Put(placement, Cause::Arrival));
-                        out.push(m);
-                    }
-                    return;
+            // Where the waiting unit comes back, if anywhere: on its capture square with
+            // the next capture (CaptureSquare WaitCapture), else moved from it as the
+            // move moved (Parrain) or the other way (ContraParrain).
+            let target = match self.circe.map(|c| c.square) {
+                Some(SquareRule::CaptureSquareWait) => mv.captured.map(|_| p.square),
+                Some(SquareRule::Parrain { contra: true }) => {
+                    let (df, dr) = displacement(&mv);
+                    p.square.offset(-df, -dr)
                 }
-                out.push(mv);
+                _ => {
+                    let (df, dr) = displacement(&mv);
+                    p.square.offset(df, dr)
+                }
+            };
+            if let Some(sq) = target.filter(|sq| !occupied.contains(*sq)) {
+                for placement in
+                    placements(self.rebirth_promotions(pos.side), p.piece(), sq, p.attrs())
+                {
+                    let mut m = mv;
+                    m.effects.push(Change::Put(placement, Cause::Arrival));
+                    out.push(m);
+                }
                 return;
-            }
-            let contra = matches!(
-                self.circe.map(|c| c.square),
-                Some(SquareRule::Parrain { contra: true })
-            );
-            let (df, dr) = displacement(&mv);
-            let (df, dr) = if contra { (-df, -dr) } else { (df, dr) };
-            if let Some(sq) = p.square.offset(df, dr) {
-                if !occupied.contains(sq) {
-                    for placement in
-                        placements(self.rebirth_promotions(pos.side), p.piece(), sq, p.attrs())
-                    {
-                        let mut m = mv;
-                        m.effects.push(Change::Put(placement, Cause::Arrival));
-                        out.push(m);
-                    }
-                    return;
-                }
             }
             out.push(mv);
             return;
