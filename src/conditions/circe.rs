@@ -97,26 +97,14 @@ impl ChameleonCycle {
     /// and no published sequence comes near.
     pub const MAX: usize = 16;
 
-    pub const STANDARD: ChameleonCycle = ChameleonCycle {
-        kinds: [
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::Pawn,
-            Role::Pawn,
-            Role::Pawn,
-            Role::Pawn,
-            Role::Pawn,
-            Role::Pawn,
-            Role::Pawn,
-            Role::Pawn,
-            Role::Pawn,
-            Role::Pawn,
-            Role::Pawn,
-            Role::Pawn,
-        ],
-        len: 4,
+    pub const STANDARD: ChameleonCycle = {
+        // The slots past `len` are never read.
+        let mut kinds = [Role::Pawn; Self::MAX];
+        kinds[0] = Role::Knight;
+        kinds[1] = Role::Bishop;
+        kinds[2] = Role::Rook;
+        kinds[3] = Role::Queen;
+        ChameleonCycle { kinds, len: 4 }
     };
 
     /// The cycle through `kinds` in order, back to the first: two to [`Self::MAX`]
@@ -145,6 +133,16 @@ impl ChameleonCycle {
         cycle.kinds[..kinds.len()].copy_from_slice(kinds);
         cycle.len = kinds.len() as u8;
         Ok(cycle)
+    }
+
+    /// The cycle a sequence written after the condition names, closed or not (`S Q R B S`
+    /// and `S Q R B` are one cycle).
+    pub fn written(kinds: &[Role]) -> Result<ChameleonCycle, String> {
+        let open = match kinds {
+            [first, .., last] if kinds.len() > 2 && first == last => &kinds[..kinds.len() - 1],
+            _ => kinds,
+        };
+        ChameleonCycle::new(open)
     }
 
     /// The kinds of the cycle, in its order.

@@ -191,10 +191,7 @@ fn chameleon_sequence(
     if kinds.is_empty() {
         return Ok(ChameleonCycle::STANDARD);
     }
-    if kinds.len() > 2 && kinds.first() == kinds.last() {
-        kinds.pop();
-    }
-    ChameleonCycle::new(&kinds).map_err(|m| ConditionError {
+    ChameleonCycle::written(&kinds).map_err(|m| ConditionError {
         span: words[start].span,
         message: m,
     })

@@ -8,6 +8,7 @@
 //! condition alone, each pair of conditions, and each pair of Circe options; conditions it
 //! does not know (the Alice offshoots, Kamikaze Circe) keep the solver's own names.
 
+use super::circe::ChameleonCycle;
 use super::parse::{condition_groups, expand, CIRCE_OPTIONS, CONDITION_NAMES};
 use crate::board::Role;
 use crate::input::Spanned;
@@ -210,10 +211,9 @@ fn kind_order(role: Role) -> usize {
 /// A Chameleon sequence written after Circe as the reference solver prints it: from the
 /// kind first in its order of kinds, round to it (`Q->S->B->R->Q`).
 fn chameleon_spelling(options: &[String]) -> Option<String> {
-    let mut kinds: Vec<Role> = options.iter().filter_map(|o| Role::from_code(o)).collect();
-    if kinds.len() > 2 && kinds.first() == kinds.last() {
-        kinds.pop();
-    }
+    let written: Vec<Role> = options.iter().filter_map(|o| Role::from_code(o)).collect();
+    let cycle = ChameleonCycle::written(&written).ok()?;
+    let kinds = cycle.kinds();
     let start = (0..kinds.len()).min_by_key(|&i| kind_order(kinds[i]))?;
     let mut text = String::new();
     for k in kinds[start..].iter().chain(&kinds[..=start]) {
