@@ -356,6 +356,50 @@ fn reciprocal_holds<R: Rules>(rules: &R, pos: &Position<R::Ext>, help: Goal, own
             .is_break()
 }
 
+/// The lines of reciprocal help play that end in `pos` (where it holds): `path` with
+/// each move of the side to move followed by each answer that reaches `help`, then the
+/// move alone where it reaches `own`.
+fn push_reciprocal_ends<R: Rules>(
+    rules: &R,
+    pos: &Position<R::Ext>,
+    help: Goal,
+    own: Goal,
+    path: &mut Vec<Move>,
+    out: &mut Vec<Vec<Move>>,
+) {
+    for (mv, after) in successors(rules, pos) {
+        path.push(mv);
+        for (answer, end) in successors(rules, &after) {
+            if goal_reached(rules, &answer, &end, help) {
+                path.push(answer);
+                out.push(path.clone());
+                path.pop();
+            }
+        }
+        if goal_reached(rules, &mv, &after, own) {
+            out.push(path.clone());
+        }
+        path.pop();
+    }
+}
+
+/// Whether reciprocal help play ends in `pos`, and if so its lines from `path` added to
+/// `out` ([`push_reciprocal_ends`]).
+pub(super) fn reciprocal_lines<R: Rules>(
+    rules: &R,
+    pos: &Position<R::Ext>,
+    help: Goal,
+    own: Goal,
+    path: &mut Vec<Move>,
+    out: &mut Vec<Vec<Move>>,
+) -> bool {
+    let holds = reciprocal_holds(rules, pos, help, own);
+    if holds {
+        push_reciprocal_ends(rules, pos, help, own, path, out);
+    }
+    holds
+}
+
 /// The order of a plan's lines: the reference solver's ([`reference_order::line_key`]),
 /// and in reciprocal play after the same moves the help play's ends before the side's
 /// own, each last move placed as a final move to its goal where `mating_order`.
@@ -718,20 +762,7 @@ impl<R: Rules> Ctx<'_, R> {
                     }
                 }
                 End::Reciprocal { help, own } => {
-                    for (mv, after) in successors(self.rules, pos) {
-                        path.push(mv);
-                        for (answer, end) in successors(self.rules, &after) {
-                            if goal_reached(self.rules, &answer, &end, help) {
-                                path.push(answer);
-                                out.push(path.clone());
-                                path.pop();
-                            }
-                        }
-                        if goal_reached(self.rules, &mv, &after, own) {
-                            out.push(path.clone());
-                        }
-                        path.pop();
-                    }
+                    push_reciprocal_ends(self.rules, pos, help, own, path, out)
                 }
             }
             self.found.fetch_add(1, Ordering::Relaxed);
@@ -930,10 +961,15 @@ pub fn solve_plan_streamed<R: Rules>(
     limits: &Limits,
     found: &dyn Found,
 ) -> HelpSolution {
-    if final_positions_apply(plan, limits) {
-        if let Some(lines) =
-            super::intelligent::solve_stalemate(rules, pos, &plan.steps, table, limits)
+    if let Some(end) = final_positions_apply(plan, limits) {
+        if let Some(mut lines) =
+            super::intelligent::solve(rules, pos, &plan.steps, end, table, limits)
         {
+            // In the order of the move-by-move search.
+            let last = Some(plan.end.goal()).filter(|_| {
+                plan.mating_order && matches!(plan.end, End::Goal(_) | End::HelpReflex(_))
+            });
+            lines.sort_by_cached_key(|line| line_order(plan, line, last));
             let lines = lines
                 .into_iter()
                 .map(|moves| annotate_line(rules, pos, plan, &moves))
@@ -978,16 +1014,29 @@ fn parries<R: Rules>(
     }
 }
 
-/// Whether a plan is searched through its final positions (`search::intelligent`): a
-/// help-stalemate or a series one (no parries), all solutions wanted, the first moves
-/// neither numbered nor limited (options MoveNumbers, StartMoveNumber: the final
-/// positions do not tell them), and at least `FINAL_POSITIONS_FROM` moves played. In shorter ones the move-by-move search is the
-/// faster, the enumeration of final positions the dearer (the corpus' h=3 with most units:
-/// hpint-032 0.20 s move by move, 1.19 s through final positions; h=4: hpint-033 2.9 s
-/// against 1.6 s; h=5: hpint-073 16.9 s against 0.29 s; one thread).
-fn final_positions_apply(plan: &Plan, limits: &Limits) -> bool {
-    plan.end == End::Goal(Goal::Stalemate)
-        && !plan.null_moves
+/// Whether a plan is searched through its final positions (`search::intelligent`), and
+/// how it ends there: a helpmate or help-stalemate, a series one (no parries) or a
+/// reciprocal one, all solutions wanted, the first moves neither numbered nor limited
+/// (options MoveNumbers, StartMoveNumber: the final positions do not tell them), and at
+/// least `FINAL_POSITIONS_FROM` moves played. In shorter ones the move-by-move search is
+/// the faster, the enumeration of final positions the dearer (the corpus' h=3 with most
+/// units: hpint-032 0.20 s move by move, 1.19 s through final positions; h=4: hpint-033
+/// 2.9 s against 1.6 s; h=5: hpint-073 16.9 s against 0.29 s; one thread).
+fn final_positions_apply(plan: &Plan, limits: &Limits) -> Option<super::intelligent::End> {
+    use super::intelligent::End as Final;
+    let (end, from) = match plan.end {
+        End::Goal(goal @ Goal::Stalemate) => (Final::Goal(goal), FINAL_POSITIONS_FROM),
+        End::Goal(goal @ Goal::Mate) => (Final::Goal(goal), MATE_FINAL_POSITIONS_FROM),
+        End::Reciprocal {
+            help: help @ (Goal::Mate | Goal::Stalemate),
+            own,
+        } if own.is_mate_or_stalemate() => {
+            (Final::Reciprocal { help, own }, MATE_FINAL_POSITIONS_FROM)
+        }
+        _ => return None,
+    };
+    let applies = !plan.null_moves
+        && !plan.goal_is_end
         && limits.max_solutions.is_none()
         && !plan.move_numbers
         && plan.move_range.is_whole()
@@ -996,12 +1045,16 @@ fn final_positions_apply(plan: &Plan, limits: &Limits) -> bool {
             .iter()
             .filter(|s| matches!(s, Step::Play { .. }))
             .count()
-            >= FINAL_POSITIONS_FROM
-        && !plan.steps.contains(&Step::Parry)
+            >= from
+        && !plan.steps.contains(&Step::Parry);
+    applies.then_some(end)
 }
 
 /// See [`final_positions_apply`].
 const FINAL_POSITIONS_FROM: usize = 7;
+
+/// The same for mates, reciprocal play included.
+const MATE_FINAL_POSITIONS_FROM: usize = 7;
 
 /// `plays(steps, extra)[idx][p]`: the played steps from `idx` on whose distance from
 /// `idx` has parity `p`, counting `extra` played steps after `steps` (in reciprocal play

@@ -1,13 +1,15 @@
 //! The search of one plan: the help play (or series) from the start position in which
 //! every placed unit stays within its side's moves of its target.
 
-use super::plans::{Plan, Setup, Target};
+use super::plans::{self, Plan, Setup, Target};
+use super::End;
 use crate::board::{scramble, Bitboard, Color, Extension, Position, Role, Square};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveKind};
 use crate::search::{help, null_move, position_goal_reached, reach, visit, Limits, Step, Table};
 use crate::stipulation::Goal;
 use smallvec::SmallVec;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A unit followed through the search of one plan.
 #[derive(Copy, Clone, Debug)]
@@ -16,6 +18,8 @@ struct Tracked {
     /// Where it stands now (`None`: taken).
     sq: Option<Square>,
     target: Target,
+    /// The checker of a mate that must make the mating move ([`plans::must_mate_by_moving`]).
+    moves_last: bool,
     /// Its least moves to its target from where it stands (0 for a unit to be taken).
     dist: u8,
 }
@@ -27,8 +31,8 @@ fn unit_key(index: usize, sq: Option<Square>) -> u64 {
 
 fn distance(u: &Tracked, role: Role, sq: Square) -> u8 {
     match u.target {
-        Target::On(to, to_role) => reach::unit_distance(u.color, role, sq, to_role, to),
-        Target::Taken => 0,
+        Target::On(to, to_role) => plans::distance(u.color, role, sq, to_role, to, u.moves_last),
+        Target::Taken | Target::Free => 0,
     }
 }
 
@@ -69,8 +73,15 @@ impl Units {
         self.at[sq.index()].checked_sub(1).map(usize::from)
     }
 
-    /// Follows `mv` of `mover`, after which the position is `after`.
-    fn play<E: Extension>(&mut self, mv: &Move, mover: Color, after: &Position<E>) -> Undo {
+    /// Follows `mv` of `mover`, after which the position is `after`; `last`: the mover's
+    /// last move (a checker that must mate by moving has then arrived).
+    fn play<E: Extension>(
+        &mut self,
+        mv: &Move,
+        mover: Color,
+        after: &Position<E>,
+        last: bool,
+    ) -> Undo {
         let undo = |s: &Units| Undo {
             moved: None,
             taken: None,
@@ -93,6 +104,7 @@ impl Units {
             match u.target {
                 Target::On(..) => self.lost = true,
                 Target::Taken => self.takes[mover.index()] -= 1,
+                Target::Free => unreachable!("free units are not tracked"),
             }
             self.dist[u.color.index()] -= u16::from(u.dist);
             self.list[i].sq = None;
@@ -105,7 +117,18 @@ impl Units {
             self.at[mv.to.index()] = i as u8 + 1;
             self.hash ^= unit_key(i, u.sq) ^ unit_key(i, Some(mv.to));
             let role = after.board.role_at(mv.to).expect("the unit just moved");
-            let dist = distance(&u, role, mv.to);
+            let dist = if last {
+                distance(
+                    &Tracked {
+                        moves_last: false,
+                        ..u
+                    },
+                    role,
+                    mv.to,
+                )
+            } else {
+                distance(&u, role, mv.to)
+            };
             let c = u.color.index();
             self.dist[c] = self.dist[c] - u16::from(u.dist) + u16::from(dist);
             self.list[i].sq = Some(mv.to);
@@ -139,15 +162,23 @@ pub(super) struct PlanSearch<'a, R: Rules> {
     limits: &'a Limits,
     salt: u64,
     steps: &'a [Step],
+    end: End,
     /// `left[idx][color]`: the moves `color` plays from step `idx` on.
     left: Vec<[u16; 2]>,
+    /// The lines found by every plan of the problem, counted to stop at
+    /// [`crate::search::MAX_KEPT_SOLUTIONS`] ([`PlanSearch::stop`]).
+    found: &'a AtomicUsize,
+    /// Reciprocal play: the side its own goal is against (the one not to move after the
+    /// steps), and per step the moves each side plays up to that goal ([`own_in_reach`]).
+    own: Option<(Color, Goal, Vec<[u16; 2]>)>,
 }
 
 /// Per step, the moves each side plays from it on, by colour ([`help::plays`] counts
-/// them by the parity of their distance; a pass flips the side to move as a move does).
-/// `start`: the side to move at the first step.
-pub(super) fn moves_left(steps: &[Step], start: Color) -> Vec<[u16; 2]> {
-    help::plays(steps, 0)
+/// them by the parity of their distance; a pass flips the side to move as a move does),
+/// with `extra` moves after the steps (a reciprocal end's help play). `start`: the side
+/// to move at the first step.
+pub(super) fn moves_left(steps: &[Step], extra: usize, start: Color) -> Vec<[u16; 2]> {
+    help::plays(steps, extra)
         .into_iter()
         .enumerate()
         .map(|(idx, [own, other])| {
@@ -168,6 +199,29 @@ fn in_reach(units: &Units, left: [u16; 2]) -> bool {
 }
 
 impl<R: Rules> PlanSearch<'_, R> {
+    /// Whether to stop: out of time, or so many lines found that the move-by-move search,
+    /// which keeps the first of them in its order, is left to find them.
+    fn stop(&self) -> bool {
+        self.limits.expired_now()
+            || self.found.load(Ordering::Relaxed) >= crate::search::MAX_KEPT_SOLUTIONS
+    }
+
+    /// Whether the side's own goal of reciprocal play may still come one move after the
+    /// steps, by the bounds of `search::reach` (the plans know the help play's only).
+    fn own_in_reach(&self, pos: &Position<R::Ext>, idx: usize) -> bool {
+        let Some((defender, goal, left)) = &self.own else {
+            return true;
+        };
+        let left = left[idx];
+        reach::goal_in_reach(
+            pos,
+            *defender,
+            *goal,
+            usize::from(left[(!*defender).index()]),
+            usize::from(left[defender.index()]),
+        )
+    }
+
     /// Collects the lines from `pos` at step `idx` (its units within reach of their
     /// targets); returns whether there was one.
     fn search(
@@ -180,13 +234,23 @@ impl<R: Rules> PlanSearch<'_, R> {
     ) -> bool {
         visit();
         let Some(&step) = self.steps.get(idx) else {
-            if position_goal_reached(self.rules, pos, Goal::Stalemate) {
-                out.push(path.clone());
-                return true;
-            }
-            return false;
+            let before = out.len();
+            let holds = match self.end {
+                End::Goal(goal) => {
+                    let holds = position_goal_reached(self.rules, pos, goal);
+                    if holds {
+                        out.push(path.clone());
+                    }
+                    holds
+                }
+                End::Reciprocal { help, own } => {
+                    help::reciprocal_lines(self.rules, pos, help, own, path, out)
+                }
+            };
+            self.found.fetch_add(out.len() - before, Ordering::Relaxed);
+            return holds;
         };
-        if self.limits.expired_now() {
+        if self.stop() {
             return false;
         }
         let may_check = match step {
@@ -218,31 +282,35 @@ impl<R: Rules> PlanSearch<'_, R> {
             if !may_check && self.rules.in_check(after, after.side) {
                 return;
             }
-            let record = units.play(mv, mover, after);
-            if in_reach(units, self.left[idx + 1]) {
+            let last = self.left[idx + 1][mover.index()] == 0;
+            let record = units.play(mv, mover, after, last);
+            if in_reach(units, self.left[idx + 1]) && self.own_in_reach(after, idx + 1) {
                 path.push(*mv);
                 found |= self.search(after, units, idx + 1, path, out);
                 path.pop();
             }
             units.undo(record);
         });
-        if !found && !self.limits.expired_now() {
+        if !found && !self.stop() {
             self.table.update(k, |b| b.lose = remaining as u16);
         }
         found
     }
 }
 
-/// Every line of `steps` from `pos` that ends in stalemate with the units of `plan`
-/// within reach of their targets all along.
+/// Every line of `steps` from `pos` that meets `end` with the units of `plan` within
+/// reach of their targets all along.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn follow<R: Rules>(
     rules: &R,
     pos: &Position<R::Ext>,
     setup: &Setup,
     plan: &Plan,
     steps: &[Step],
+    end: End,
     table: &Table,
     limits: &Limits,
+    found: &AtomicUsize,
 ) -> Vec<Vec<Move>> {
     let mut units = Units {
         list: SmallVec::new(),
@@ -252,12 +320,18 @@ pub(super) fn follow<R: Rules>(
         lost: false,
         hash: 0,
     };
-    let track = |units: &mut Units, color: Color, sq: Square, role: Role, target: Target| {
+    let track = |units: &mut Units,
+                 color: Color,
+                 sq: Square,
+                 role: Role,
+                 target: Target,
+                 moves_last: bool| {
         let i = units.list.len();
         let mut u = Tracked {
             color,
             sq: Some(sq),
             target,
+            moves_last,
             dist: 0,
         };
         u.dist = distance(&u, role, sq);
@@ -272,9 +346,12 @@ pub(super) fn follow<R: Rules>(
     // The table is shared by all plans: each plan's entries carry its own salt.
     let mut salt = 0x243F_6A88_85A3_08D3u64;
     for (i, (u, t)) in setup.d_units.iter().zip(&plan.defender).enumerate() {
-        track(&mut units, setup.defender, u.sq, u.role, *t);
+        if *t == Target::Free {
+            continue;
+        }
+        track(&mut units, setup.defender, u.sq, u.role, *t, false);
         let code = match t {
-            Target::Taken => 0xFFFF,
+            Target::Taken | Target::Free => 0xFFFF,
             Target::On(sq, role) => (sq.index() as u64) << 8 | role.index() as u64,
         };
         salt = scramble(salt ^ (i as u64) << 32 ^ code);
@@ -287,22 +364,39 @@ pub(super) fn follow<R: Rules>(
             unit.sq,
             unit.role,
             Target::On(sq, role),
+            plan.moves_last == Some(i),
         );
         salt = scramble(
             salt ^ 0x5555 ^ (i as u64) << 32 ^ (sq.index() as u64) << 8 ^ role.index() as u64,
         );
     }
-    let left = moves_left(steps, pos.side);
+    let left = moves_left(steps, end.extra(), pos.side);
     if !in_reach(&units, left[0]) {
         return Vec::new();
     }
+    let own = match end {
+        End::Reciprocal { own, .. } => {
+            // The side to move after the steps plays the goal's move.
+            let defender = if steps.len().is_multiple_of(2) {
+                !pos.side
+            } else {
+                pos.side
+            };
+            Some((defender, own, moves_left(steps, 1, pos.side)))
+        }
+        End::Goal(_) => None,
+    };
+    // Plans of one problem share the table; a plan's end is the problem's.
     let search = PlanSearch {
         rules,
         table,
         limits,
         salt,
         steps,
+        end,
         left,
+        found,
+        own,
     };
     let mut out = Vec::new();
     let mut path = Vec::new();

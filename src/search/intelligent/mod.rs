@@ -1,48 +1,97 @@
-//! Help-stalemates and series help-stalemates under orthodox rules solved through
-//! their final positions, as Popeye's option `Intelligent` does.
+//! Helpmates and help-stalemates (and their series and reciprocal forms) under
+//! orthodox rules solved through their final positions, as Popeye's option
+//! `Intelligent` does.
 //!
 //! In the final position of a help-stalemate the side to be stalemated (the defender) has
 //! no move: every square next to its king holds one of its units or is guarded, and each
 //! of its other units is closed in by its own units, pinned, a pawn blocked, or gone.
+//! In that of a helpmate a unit of the other side (the attacker) other than its king
+//! checks the defender's king, nothing stands between them, and every square next to the
+//! king holds a defender unit or is guarded; the defender's other units may stand
+//! anywhere (their failure to parry the check is left to the search's test).
 //! `Enumerator` builds plans from that: it places the defender's king where its moves can
-//! bring it, then settles each square next to it and each placed unit in turn, placing a
-//! defender unit (a block) or an attacker unit (a guard, a unit in front of a pawn, a
-//! pinning line piece) where its side's moves can bring it, counting the least moves of
-//! both sides as it goes; the defender's units that no task placed are then taken or
-//! placed and stopped in turn. Attacker units that no task needed stay free. Each plan is
-//! then searched on its own (`PlanSearch`): a move must leave every placed unit within
-//! the moves its side has left of its target, which lets few moves through.
+//! bring it, then the checker of a mate, then settles each square next to the king and
+//! (stalemate) each placed unit in turn, placing a defender unit (a block) or an attacker
+//! unit (a guard, a unit in front of a pawn, a pinning line piece) where its side's moves
+//! can bring it, counting the least moves of both sides as it goes; in a stalemate the
+//! defender's units that no task placed are then taken or placed and stopped in turn.
+//! Units that no task needed stay free. Each plan is then searched on its own
+//! (`PlanSearch`): a move must leave every placed unit within the moves its side has left
+//! of its target, which lets few moves through.
 //!
-//! Every line found ends in a stalemate tested as such, so no plan adds a false solution.
-//! None is lost: follow the final position of a solution through the enumeration. Each
-//! task it meets is met in that position by some unit on its final square; the branch
-//! that places that unit there exists, since the squares a task offers are computed with
-//! only the units placed so far in the way (a subset of those of the final position, which
-//! can only block less), and its least moves are at most those the line spent. So some
-//! plan holds only facts of that final position, and its search follows the line.
+//! Every line found ends in a mate or stalemate tested as such, so no plan adds a false
+//! solution. None is lost: follow the final position of a solution through the
+//! enumeration. Each task it meets is met in that position by some unit on its final
+//! square; the branch that places that unit there exists, since the squares a task offers
+//! are computed with only the units placed so far in the way (a subset of those of the
+//! final position, which can only block less), and its least moves are at most those the
+//! line spent. So some plan holds only facts of that final position, and its search
+//! follows the line. In reciprocal play the plans describe the help play's final
+//! position, two moves after the steps; the search tests the reciprocal end where the
+//! steps end, and a line that meets it reaches some mate, whose plan follows the line.
 
 mod follow;
 mod plans;
 
-use super::{null_move, Limits, Step, Table};
+use super::{Limits, Step, Table};
 use crate::board::{Bitboard, Color, Position, Square};
 use crate::conditions::Rules;
 use crate::movegen::Move;
+use crate::stipulation::Goal;
+use plans::Final;
 use rayon::prelude::*;
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// How the lines a final-position search looks for end: in a goal (mate or stalemate)
+/// after the steps, or in reciprocal help play (`reci-h`), whose help play's goal comes two
+/// moves after the steps.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(super) enum End {
+    Goal(Goal),
+    Reciprocal { help: Goal, own: Goal },
+}
+
+impl End {
+    /// The moves after the steps to the final position the plans describe.
+    fn extra(self) -> usize {
+        match self {
+            End::Goal(_) => 0,
+            End::Reciprocal { .. } => 2,
+        }
+    }
+
+    /// What the final position is, if the plans know it.
+    fn final_position(self) -> Option<Final> {
+        match self {
+            End::Goal(Goal::Mate)
+            | End::Reciprocal {
+                help: Goal::Mate, ..
+            } => Some(Final::Mate),
+            End::Goal(Goal::Stalemate)
+            | End::Reciprocal {
+                help: Goal::Stalemate,
+                ..
+            } => Some(Final::Stalemate),
+            _ => None,
+        }
+    }
+}
 
 /// Every line of `steps` (help moves, or a series with the other side passing) from
-/// `pos` after which the side then to move is stalemated, under orthodox rules, in the
-/// order of the move-by-move search; `None` where the method does not apply (other
-/// rules, castling rights, a king missing, a parry step) or gives up, and the
-/// move-by-move search is left to do it.
-pub(super) fn solve_stalemate<R: Rules>(
+/// `pos` that meets `end`, under orthodox rules, unordered; `None` where the method does
+/// not apply (other rules, castling rights, a king missing, a parry step, an end other
+/// than mate or stalemate) or gives up (too many plans, or
+/// [`super::MAX_KEPT_SOLUTIONS`] lines), and the move-by-move search is left to do it.
+pub(super) fn solve<R: Rules>(
     rules: &R,
     pos: &Position<R::Ext>,
     steps: &[Step],
+    end: End,
     table: &Table,
     limits: &Limits,
 ) -> Option<Vec<Vec<Move>>> {
+    let goal = end.final_position()?;
     if !R::ORTHODOX_MOVEMENT
         || may_castle(pos.castling)
         || steps.is_empty()
@@ -50,35 +99,41 @@ pub(super) fn solve_stalemate<R: Rules>(
     {
         return None;
     }
-    // The side to move after the last step is the one stalemated.
-    let defender = if steps.len().is_multiple_of(2) {
+    // The side to move after the last move is the one mated or stalemated.
+    let plies = steps.len() + end.extra();
+    let defender = if plies.is_multiple_of(2) {
         pos.side
     } else {
         !pos.side
     };
-    let left = follow::moves_left(steps, pos.side)[0];
+    let left = follow::moves_left(steps, end.extra(), pos.side)[0];
     let (d_moves, a_moves) = (
         usize::from(left[defender.index()]),
         usize::from(left[(!defender).index()]),
     );
-    let lines = plans::for_each_king_square(pos, defender, d_moves, a_moves, |setup, plans| {
-        plans
-            .par_iter()
-            .map(|plan| follow::follow(rules, pos, setup, plan, steps, table, limits))
-            .collect::<Vec<_>>()
-    })?;
+    let found = AtomicUsize::new(0);
+    let lines =
+        plans::for_each_king_square(pos, goal, defender, d_moves, a_moves, |setup, plans| {
+            plans
+                .par_iter()
+                .map(|plan| {
+                    follow::follow(rules, pos, setup, plan, steps, end, table, limits, &found)
+                })
+                .collect::<Vec<_>>()
+        })?;
+    if found.load(Ordering::Relaxed) >= super::MAX_KEPT_SOLUTIONS {
+        return None;
+    }
     // A line may fit several plans.
     let mut seen = HashSet::new();
-    let mut all: Vec<Vec<Move>> = lines
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|line| seen.insert(line.clone()))
-        .collect();
-    sort_in_generation_order(rules, pos, steps, &mut all);
-    // Then in the reference solver's order, as the move-by-move search hands them on.
-    all.sort_by_cached_key(|line| super::reference_order::line_key(line, None));
-    Some(all)
+    Some(
+        lines
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|line| seen.insert(line.clone()))
+            .collect(),
+    )
 }
 
 /// Whether a castling may still come: a king and a rook of one colour keep their
@@ -90,42 +145,12 @@ fn may_castle(castling: Bitboard) -> bool {
     })
 }
 
-/// Puts lines in the order a plain search generates them: by the rank of each move among
-/// the legal moves of its position, first move first.
-fn sort_in_generation_order<R: Rules>(
-    rules: &R,
-    pos: &Position<R::Ext>,
-    steps: &[Step],
-    lines: &mut [Vec<Move>],
-) {
-    let ranks = |line: &Vec<Move>| -> Vec<usize> {
-        let mut p = *pos;
-        let mut passes = steps.iter().map(|s| *s == Step::Pass);
-        line.iter()
-            .map(|mv| {
-                // The passes before this move's step.
-                while passes.next() == Some(true) {
-                    p = null_move(&p);
-                }
-                let moves = super::successors(rules, &p);
-                let i = moves
-                    .iter()
-                    .position(|(m, _)| m == mv)
-                    .expect("a found move is legal");
-                p = moves[i].1;
-                i
-            })
-            .collect()
-    };
-    lines.sort_by_cached_key(ranks);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::{Bitboard, Board, Color, Piece, Role, Square};
     use crate::conditions::Orthodox;
-    use crate::search::help::{help_plan, series_plan, solve_plan_move_by_move, End};
+    use crate::search::help::{help_plan, series_plan, solve_plan_move_by_move, End as End_};
     use crate::stipulation::Goal;
 
     /// Pseudo-random numbers below `n` (xorshift).
@@ -139,8 +164,14 @@ mod tests {
     }
 
     /// A random position that leans towards stalemates: the king of the side to be
-    /// stalemated near a corner with a few of its units around it.
-    fn random_position(next: &mut impl FnMut(u64) -> u64, plies: usize) -> Option<Position> {
+    /// stalemated near a corner with a few of its units around it; where `both`, the other
+    /// king too, with a unit or two of the first side near it (for reciprocal play, where
+    /// each side mates).
+    fn random_position(
+        next: &mut impl FnMut(u64) -> u64,
+        plies: usize,
+        both: bool,
+    ) -> Option<Position> {
         let side = if next(2) == 0 {
             Color::White
         } else {
@@ -193,7 +224,20 @@ mod tests {
             let role = roles[next(7) as usize];
             put(&mut board, Piece::new(defender, role), Some(king), next)?;
         }
-        put(&mut board, Piece::new(!defender, Role::King), None, next)?;
+        let corner = Square::from_coords(
+            [0, 1, 6, 7][next(4) as usize],
+            [0, 1, 6, 7][next(4) as usize],
+        );
+        let other = put(
+            &mut board,
+            Piece::new(!defender, Role::King),
+            both.then_some(corner),
+            next,
+        )?;
+        for _ in 0..usize::from(both) * (1 + next(2) as usize) {
+            let role = roles[next(7) as usize];
+            put(&mut board, Piece::new(defender, role), Some(other), next)?;
+        }
         for _ in 0..1 + next(3) {
             let role = roles[next(7) as usize];
             put(&mut board, Piece::new(!defender, role), Some(king), next)?;
@@ -205,16 +249,79 @@ mod tests {
         Some(pos)
     }
 
-    /// The final-position search finds exactly the lines of the move-by-move search, in
-    /// the same order, on random positions built to be near a stalemate: help play of one
-    /// to six half moves, and series help-stalemates (`ser-h=n`: the series side's n
-    /// moves, the other side passing, then the other side's stalemating move) of one to
-    /// four moves. (The solver uses it from seven moves on, where the move-by-move search
-    /// of random positions takes too long for a unit test; the problems under `problems/`
-    /// and the corpus cover those.)
+    /// The lines of `plan` from `pos` by the final-position search and by the move-by-move
+    /// search, each sorted (the final-position search hands them on unordered); `None`
+    /// where the enumeration gave up.
+    fn both_searches(
+        pos: &Position,
+        plan: &crate::search::help::Plan,
+        table: &Table,
+    ) -> Option<(Vec<Vec<Move>>, Vec<Vec<Move>>)> {
+        let rules = Orthodox;
+        let limits = Limits::default();
+        let end = match plan.end {
+            End_::Goal(goal) => End::Goal(goal),
+            End_::Reciprocal { help, own } => End::Reciprocal { help, own },
+            _ => unreachable!("the test's plans"),
+        };
+        let mut expected: Vec<Vec<Move>> =
+            solve_plan_move_by_move(&rules, pos, plan, table, &limits, &())
+                .lines
+                .into_iter()
+                .map(|line| line.moves.into_iter().map(|m| m.mv).collect())
+                .collect();
+        let mut found = solve(&rules, pos, &plan.steps, end, table, &limits)?;
+        let key = |l: &Vec<Move>| super::super::reference_order::line_key(l, None);
+        expected.sort_by_cached_key(key);
+        found.sort_by_cached_key(key);
+        Some((found, expected))
+    }
+
+    fn show(lines: &[Vec<Move>]) -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| {
+                l.iter()
+                    .map(|m| format!("{}{}{:?}", m.from, m.to, m.promotion))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    /// Panics with the lines one search found and the other did not.
+    fn compare(
+        pos: &Position,
+        plan: &crate::search::help::Plan,
+        found: &[Vec<Move>],
+        expected: &[Vec<Move>],
+    ) {
+        if found != expected {
+            let (f, e) = (show(found), show(expected));
+            let missing: Vec<_> = e.iter().filter(|l| !f.contains(l)).collect();
+            let extra: Vec<_> = f.iter().filter(|l| !e.contains(l)).collect();
+            panic!(
+                "{:?} {:?}, {:?} to move, units {:?}: missing {missing:?}, extra {extra:?}",
+                plan.end,
+                plan.steps,
+                pos.side,
+                pos.board
+                    .units()
+                    .map(|(sq, p)| format!("{:?}{:?}{sq}", p.color, p.role))
+                    .collect::<Vec<_>>()
+            );
+        }
+    }
+
+    /// The final-position search finds exactly the lines of the move-by-move search on
+    /// random positions built to be near a stalemate: help play of one to six half moves,
+    /// and series help-stalemates (`ser-h=n`: the series side's n moves, the other side
+    /// passing, then the other side's stalemating move) of one to four moves. (The solver
+    /// uses it from seven moves on, where the move-by-move search of random positions
+    /// takes too long for a unit test; the problems under `problems/` and the corpus
+    /// cover those.)
     #[test]
     fn agrees_with_the_move_by_move_search() {
-        let rules = Orthodox;
         let table = Table::new(16);
         let mut next = numbers(0x5555_AAAA_3333);
         let mut with_solutions = [0; 2];
@@ -224,7 +331,7 @@ mod tests {
             // Every fourth position a series, its side the one stalemated.
             let series = tried % 4 == 3;
             let plan = if series {
-                series_plan(1 + tried / 4 % 4, true, End::Goal(Goal::Stalemate))
+                series_plan(1 + tried / 4 % 4, true, End_::Goal(Goal::Stalemate))
             } else {
                 help_plan(
                     1 + tried % 5 + usize::from(tried % 20 == 1),
@@ -232,53 +339,72 @@ mod tests {
                 )
             };
             let plies = plan.steps.len();
-            let Some(pos) = random_position(&mut next, plies) else {
+            let Some(pos) = random_position(&mut next, plies, false) else {
                 continue;
             };
             tried += 1;
-            let limits = Limits::default();
-            let expected: Vec<Vec<Move>> =
-                solve_plan_move_by_move(&rules, &pos, &plan, &table, &limits, &())
-                    .lines
-                    .into_iter()
-                    .map(|line| line.moves.into_iter().map(|m| m.mv).collect())
-                    .collect();
-            let Some(found) = solve_stalemate(&rules, &pos, &plan.steps, &table, &limits) else {
+            let Some((found, expected)) = both_searches(&pos, &plan, &table) else {
                 // The enumeration gave up (too many plans).
                 gave_up += 1;
                 continue;
             };
-            if found != expected {
-                let show = |lines: &[Vec<Move>]| -> Vec<String> {
-                    lines
-                        .iter()
-                        .map(|l| {
-                            l.iter()
-                                .map(|m| format!("{}{}{:?}", m.from, m.to, m.promotion))
-                                .collect::<Vec<_>>()
-                                .join(" ")
-                        })
-                        .collect()
-                };
-                let (f, e) = (show(&found), show(&expected));
-                let missing: Vec<_> = e.iter().filter(|l| !f.contains(l)).collect();
-                let extra: Vec<_> = f.iter().filter(|l| !e.contains(l)).collect();
-                panic!(
-                    "{:?}, {:?} to move, units {:?}: missing {missing:?}, extra {extra:?}",
-                    plan.steps,
-                    pos.side,
-                    pos.board
-                        .units()
-                        .map(|(sq, p)| format!("{:?}{:?}{sq}", p.color, p.role))
-                        .collect::<Vec<_>>()
-                );
-            }
+            compare(&pos, &plan, &found, &expected);
             with_solutions[usize::from(series)] += usize::from(!expected.is_empty());
         }
         // The test means something only if many positions have solutions.
         assert!(
             with_solutions[0] > 1000 && with_solutions[1] > 200,
             "only {with_solutions:?} positions with a solution (help, series)"
+        );
+        assert!(gave_up < 10, "the enumeration gave up {gave_up} times");
+    }
+
+    /// The same for mates: helpmates of one to four half moves, series helpmates
+    /// (`ser-h#n`) of one to three moves, and reciprocal helpmates (`reci-h#n`: the steps,
+    /// then the side to move mates in one, and can make a move after which the other
+    /// side mates) of one or two half moves before those ends; some with a stalemate as
+    /// the help play's goal (`reci-h(#)=n`).
+    #[test]
+    fn mates_agree_with_the_move_by_move_search() {
+        let table = Table::new(16);
+        let mut next = numbers(0x1234_5678_9ABC);
+        let mut with_solutions = [0; 3];
+        let mut gave_up = 0;
+        let mut tried = 0;
+        while tried < 40000 {
+            let kind = tried % 4;
+            let plan = match kind {
+                0 | 1 => help_plan(1 + tried / 4 % 4, Goal::Mate),
+                2 => series_plan(1 + tried / 4 % 3, true, End_::Goal(Goal::Mate)),
+                _ => {
+                    let help = if tried % 3 == 0 {
+                        Goal::Stalemate
+                    } else {
+                        Goal::Mate
+                    };
+                    let mut plan = help_plan(1 + tried / 4 % 2, help);
+                    plan.end = End_::Reciprocal {
+                        help,
+                        own: Goal::Mate,
+                    };
+                    plan
+                }
+            };
+            let plies = plan.steps.len() + if kind == 3 { 2 } else { 0 };
+            let Some(pos) = random_position(&mut next, plies, kind == 3) else {
+                continue;
+            };
+            tried += 1;
+            let Some((found, expected)) = both_searches(&pos, &plan, &table) else {
+                gave_up += 1;
+                continue;
+            };
+            compare(&pos, &plan, &found, &expected);
+            with_solutions[kind.saturating_sub(1)] += usize::from(!expected.is_empty());
+        }
+        assert!(
+            with_solutions[0] > 500 && with_solutions[1] > 200 && with_solutions[2] > 100,
+            "only {with_solutions:?} positions with a solution (help, series, reciprocal)"
         );
         assert!(gave_up < 10, "the enumeration gave up {gave_up} times");
     }

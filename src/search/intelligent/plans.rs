@@ -9,11 +9,13 @@ use smallvec::SmallVec;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-/// Where a unit ends: on a square as some kind of unit, or taken.
+/// Where a unit ends: on a square as some kind of unit, taken, or anywhere (a mate's
+/// plan places only the defender's units that its tasks need).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub(super) enum Target {
     On(Square, Role),
     Taken,
+    Free,
 }
 
 /// A unit as it stands in the start position.
@@ -135,10 +137,45 @@ pub(super) struct Plan {
     pub(super) defender: Vec<Target>,
     /// `(index in Setup::a_units, square, what it is there)`, the placed ones only.
     pub(super) attacker: Vec<(usize, Square, Role)>,
+    /// Mate: the checker, when it must make the mating move ([`must_mate_by_moving`]),
+    /// by its index in `Setup::a_units`.
+    pub(super) moves_last: Option<usize>,
+}
+
+/// Whether a checker of `role` on `sq` against the king on `king` can give check only
+/// by moving there with the mating move: a pawn, a knight or a piece beside the king,
+/// whose check no other unit's move can uncover (and before the mating move the king
+/// was not in check).
+pub(super) fn must_mate_by_moving(role: Role, sq: Square, king: Square) -> bool {
+    matches!(role, Role::Pawn | Role::Knight) || attacks::king(king).contains(sq)
+}
+
+/// The least moves of a unit of `color` and `role` on `from` to stand on `to` as `to_role`,
+/// as [`reach::unit_distance`] counts them; where it must make the mating move
+/// (`moves_last`) and stands there already, those to leave and come back (a pawn cannot).
+pub(super) fn distance(
+    color: Color,
+    role: Role,
+    from: Square,
+    to_role: Role,
+    to: Square,
+    moves_last: bool,
+) -> u8 {
+    if moves_last && from == to && role == to_role {
+        if role == Role::Pawn {
+            u8::MAX
+        } else {
+            2
+        }
+    } else {
+        reach::unit_distance(color, role, from, to_role, to)
+    }
 }
 
 /// The two sides' units and moves.
 pub(super) struct Setup {
+    /// What the final position is: a mate or a stalemate of the defender.
+    pub(super) goal: Final,
     pub(super) defender: Color,
     pub(super) d_units: Vec<Unit>,
     pub(super) a_units: Vec<Unit>,
@@ -154,9 +191,21 @@ impl Setup {
     }
 }
 
+/// The final positions a plan describes.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Final {
+    Stalemate,
+    Mate,
+}
+
 /// Something the final position must still be shown to have.
 #[derive(Copy, Clone, Debug)]
 enum Task {
+    /// A unit of the attacker other than its king attacks the defender's king.
+    Check,
+    /// The defender's unit of this index cannot parry the check (take the checker or
+    /// stand between it and the king).
+    Parry(usize),
     /// The square next to the king holds a defender unit or is guarded.
     Flight(Square),
     /// The defender's unit of this index cannot move.
@@ -177,6 +226,11 @@ struct Partial {
     a_used: u8,
     taken: u8,
     king: Square,
+    /// Mate: the square of the attacker's unit placed to give check.
+    checker: Option<Square>,
+    /// Mate: a second attacker unit placed to give check, which no unit but the king can
+    /// parry.
+    double_check: bool,
     todo: SmallVec<[Task; 16]>,
 }
 
@@ -270,11 +324,17 @@ impl Enumerator<'_> {
             a_used: 0,
             taken: 0,
             king: o.sq,
+            checker: None,
+            double_check: false,
             todo: SmallVec::new(),
         };
         p.defender[king_index] = Some(Target::On(o.sq, Role::King));
         for n in attacks::king(o.sq) {
             p.todo.push(Task::Flight(n));
+        }
+        // The checker first: the squares it guards need no other guard.
+        if setup.goal == Final::Mate {
+            p.todo.push(Task::Check);
         }
         self.step(p);
         self.steps_all
@@ -292,12 +352,16 @@ impl Enumerator<'_> {
         q.defenders = q.defenders.with(o.sq);
         q.occupied = q.occupied.with(o.sq);
         q.d_used += o.cost;
-        q.todo.push(Task::Stopped(index));
+        q.todo.push(match setup.goal {
+            Final::Stalemate => Task::Stopped(index),
+            Final::Mate => Task::Parry(index),
+        });
         self.step(q);
     }
 
-    /// Places the attacker's unit `index` as a `role` on `sq`.
-    fn with_attacker(&mut self, p: &Partial, index: usize, sq: Square, role: Role) {
+    /// Places the attacker's unit `index` as a `role` on `sq` (the checker of a mate
+    /// where `checks`).
+    fn with_attacker(&mut self, p: &Partial, index: usize, sq: Square, role: Role, checks: bool) {
         let setup = self.setup;
         let ac = setup.attacker();
         let unit = setup.a_units[index];
@@ -307,7 +371,8 @@ impl Enumerator<'_> {
         {
             return;
         }
-        let cost = reach::unit_distance(ac, unit.role, unit.sq, role, sq);
+        let moves_last = checks && must_mate_by_moving(role, sq, p.king);
+        let cost = distance(ac, unit.role, unit.sq, role, sq, moves_last);
         if p.a_used.saturating_add(cost) > setup.a_moves {
             return;
         }
@@ -315,12 +380,15 @@ impl Enumerator<'_> {
         q.attacker[index] = Some((sq, role));
         q.occupied = q.occupied.with(sq);
         q.a_used += cost;
+        if checks {
+            q.checker = Some(sq);
+        }
         self.step(q);
     }
 
     /// Every free attacker unit placed on each square of `squares(role)` for each role it
-    /// may have.
-    fn place_attacker(&mut self, p: &Partial, squares: impl Fn(Role) -> Bitboard) {
+    /// may have (as the checker of a mate where `checks`).
+    fn place_attacker(&mut self, p: &Partial, checks: bool, squares: impl Fn(Role) -> Bitboard) {
         let setup = self.setup;
         for (index, unit) in setup.a_units.iter().enumerate() {
             if p.attacker[index].is_some() {
@@ -328,7 +396,7 @@ impl Enumerator<'_> {
             }
             for &role in roles_of(unit.role) {
                 for sq in squares(role) {
-                    self.with_attacker(p, index, sq, role);
+                    self.with_attacker(p, index, sq, role, checks);
                 }
             }
         }
@@ -361,6 +429,11 @@ impl Enumerator<'_> {
         let ac = setup.attacker();
         let dc = setup.defender;
         let Some(task) = p.todo.pop() else {
+            // A mate's tasks done: the defender's other units may stand anywhere.
+            if setup.goal == Final::Mate {
+                self.finish(&p);
+                return;
+            }
             // Every task done: the next unplaced defender unit is taken or placed.
             let Some(index) = p.defender.iter().position(Option::is_none) else {
                 self.finish(&p);
@@ -381,6 +454,17 @@ impl Enumerator<'_> {
             return;
         };
         match task {
+            Task::Check => {
+                // The squares from which each kind of unit attacks the king, nothing
+                // placed in between.
+                let king = p.king;
+                self.place_attacker(&p, true, |role| match role {
+                    Role::King => Bitboard::EMPTY,
+                    Role::Pawn => attacks::pawn(!ac, king),
+                    _ => attacks_from(Piece::new(ac, role), king, p.occupied),
+                });
+            }
+            Task::Parry(index) => self.parry(p, index),
             Task::Flight(n) => {
                 if p.defenders.contains(n) || p.guarded(ac, n) {
                     self.step(p);
@@ -388,7 +472,7 @@ impl Enumerator<'_> {
                 }
                 self.place_defender_on(&p, n);
                 let blockers = p.occupied.without(p.king);
-                self.place_attacker(&p, |role| {
+                self.place_attacker(&p, false, |role| {
                     let from = match role {
                         Role::Pawn => attacks::pawn(!ac, n),
                         _ => attacks_from(Piece::new(ac, role), n, blockers),
@@ -414,7 +498,9 @@ impl Enumerator<'_> {
                         return;
                     }
                     self.place_defender_on(&p, front);
-                    self.place_attacker(&p, |r| p.pin_squares(ac, sq, Role::Pawn, r).with(front));
+                    self.place_attacker(&p, false, |r| {
+                        p.pin_squares(ac, sq, Role::Pawn, r).with(front)
+                    });
                     return;
                 }
                 let open = neighbours(dc, role, sq) & !p.defenders;
@@ -426,7 +512,7 @@ impl Enumerator<'_> {
                     self.step(p);
                     return;
                 }
-                self.place_attacker(&p, |r| p.pin_squares(ac, sq, role, r));
+                self.place_attacker(&p, false, |r| p.pin_squares(ac, sq, role, r));
                 // Or closed in by its own units, one square at a time (an attacker unit
                 // beside it could be taken).
                 if (open & p.occupied).is_empty() {
@@ -438,13 +524,108 @@ impl Enumerator<'_> {
         }
     }
 
+    /// The defender's placed unit `index` cannot parry the mate's check: it cannot reach
+    /// the checker nor a square between it and the king (a pawn that could take the
+    /// checker en passant is let be), or it is pinned, or the check is double. Otherwise
+    /// a unit (of either side) is placed on its way to the first square it reaches, an
+    /// attacker line piece to pin it, or a second checker. Each holds in the final
+    /// position where the unit fails to parry, and the squares offered are computed with
+    /// the units placed so far in the way, so no final position is lost.
+    fn parry(&mut self, p: Partial, index: usize) {
+        let setup = self.setup;
+        let (ac, dc) = (setup.attacker(), setup.defender);
+        let (Some(Target::On(sq, role)), Some(checker)) = (p.defender[index], p.checker) else {
+            self.step(p);
+            return;
+        };
+        let king = p.king;
+        let second_checker = p.attacker.iter().flatten().any(|&(from, r)| {
+            from != checker
+                && r != Role::King
+                && attacks_from(Piece::new(ac, r), from, p.occupied).contains(king)
+        });
+        // A pinned unit cannot parry: the check's line and the pin's cross at the king
+        // only. (A knight is stopped by a pin along any line.)
+        if p.double_check || second_checker || p.pinned(sq, Role::Knight) {
+            self.step(p);
+            return;
+        }
+        let squares = attacks::between(king, checker).with(checker);
+        let reached = match role {
+            Role::Pawn => {
+                let checker_role = p
+                    .attacker
+                    .iter()
+                    .flatten()
+                    .find(|&&(from, _)| from == checker)
+                    .map(|&(_, r)| r);
+                let beside = sq.rank() == checker.rank() && sq.file().abs_diff(checker.file()) == 1;
+                if checker_role == Some(Role::Pawn) && beside {
+                    // It may take en passant, if the checker's last move was its double
+                    // step: the plan leaves that to the search.
+                    self.step(p);
+                    return;
+                }
+                let mut reached = attacks::pawn(dc, sq) & Bitboard::from_square(checker);
+                let free = |f: &Square| !p.occupied.contains(*f);
+                if let Some(front) = sq.offset(0, dc.forward()).filter(free) {
+                    if squares.contains(front) {
+                        reached = reached.with(front);
+                    }
+                    // Its double step, past `front`.
+                    if sq.rank() == dc.pawn_rank() {
+                        if let Some(two) = front.offset(0, dc.forward()).filter(free) {
+                            if squares.contains(two) {
+                                reached = reached.with(two);
+                            }
+                        }
+                    }
+                }
+                reached
+            }
+            Role::King => Bitboard::EMPTY,
+            _ => attacks_from(Piece::new(dc, role), sq, p.occupied) & squares,
+        };
+        let Some(first) = reached.first() else {
+            self.step(p);
+            return;
+        };
+        // Pinned by an attacker line piece placed for it.
+        self.place_attacker(&p, false, |r| p.pin_squares(ac, sq, Role::Knight, r));
+        // A unit on its way.
+        let way = attacks::between(sq, first) & !p.occupied;
+        if way.is_nonempty() {
+            let mut q = p.clone();
+            q.todo.push(Task::Parry(index));
+            for b in way {
+                self.place_defender_on(&q, b);
+                self.place_attacker(&q, false, |_| Bitboard::from_square(b));
+            }
+        }
+        // A second checker.
+        let mut q = p.clone();
+        q.double_check = true;
+        self.place_attacker(&q, false, |r| match r {
+            Role::King => Bitboard::EMPTY,
+            Role::Pawn => attacks::pawn(!ac, king),
+            _ => attacks_from(Piece::new(ac, r), king, p.occupied),
+        });
+    }
+
     /// A complete plan, kept unless a placed unit gives check where nothing could stand
-    /// between. (Guards and pins are not checked again: a unit placed after a task was
-    /// met may stand in a guard's line, but then the final position it follows has the
-    /// task met otherwise, by a unit this plan leaves free.)
+    /// between (in a stalemate), or a placed unit stands between the checker and the king
+    /// (in a mate). (Guards and pins are not checked again: a unit placed after a task
+    /// was met may stand in a guard's line, but then the final position it follows has
+    /// the task met otherwise, by a unit this plan leaves free.)
     fn finish(&mut self, p: &Partial) {
         let ac = self.setup.attacker();
-        for &(from, role) in p.attacker.iter().flatten() {
+        let mate = self.setup.goal == Final::Mate;
+        if let Some(checker) = p.checker {
+            if (attacks::between(p.king, checker) & p.occupied).is_nonempty() {
+                return;
+            }
+        }
+        for &(from, role) in p.attacker.iter().flatten().filter(|_| !mate) {
             let contact = match role {
                 Role::Knight | Role::Pawn | Role::King => {
                     attacks_from(Piece::new(ac, role), from, Bitboard::FULL)
@@ -455,28 +636,41 @@ impl Enumerator<'_> {
                 return;
             }
         }
-        let defender: Vec<Target> = p.defender.iter().map(|t| t.expect("all placed")).collect();
+        let defender: Vec<Target> = p
+            .defender
+            .iter()
+            .map(|t| t.unwrap_or(Target::Free))
+            .collect();
         let attacker: Vec<(usize, Square, Role)> = p
             .attacker
             .iter()
             .enumerate()
             .filter_map(|(i, a)| a.map(|(sq, role)| (i, sq, role)))
             .collect();
-        let plan = Plan { defender, attacker };
+        let moves_last = p.checker.and_then(|c| {
+            let &(i, sq, role) = attacker.iter().find(|&&(_, sq, _)| sq == c)?;
+            must_mate_by_moving(role, sq, p.king).then_some(i)
+        });
+        let plan = Plan {
+            defender,
+            attacker,
+            moves_last,
+        };
         if self.seen.insert(plan.clone()) {
             self.plans.push(plan);
         }
     }
 }
 
-/// The plans of a help-stalemate from `pos` in which the `defender`, to be stalemated,
-/// has `d_moves` moves and the other side `a_moves`, enumerated for each square of the
-/// stalemated king in parallel (the plans of different squares differ), each square's
+/// The plans of a help-stalemate (or mate, `goal`) from `pos` in which the `defender`, to
+/// be stalemated, has `d_moves` moves and the other side `a_moves`, enumerated for each
+/// square of the stalemated king in parallel (the plans of different squares differ), each square's
 /// handed to `each` as soon as they are known: so the threads that finish enumerating go
 /// on to search plans. `None` when a king is missing, the moves are too many to count, or
 /// the enumeration gives up (`MAX_STEPS`; then `each` is called no more).
 pub(super) fn for_each_king_square<E: Extension, T: Send>(
     pos: &Position<E>,
+    goal: Final,
     defender: Color,
     d_moves: usize,
     a_moves: usize,
@@ -499,6 +693,7 @@ pub(super) fn for_each_king_square<E: Extension, T: Send>(
         .map(|&u| options(defender, u, d_moves))
         .collect();
     let setup = Setup {
+        goal,
         defender,
         d_units,
         a_units: units_of(!defender),
