@@ -970,6 +970,10 @@ pub fn solve_plan_streamed<R: Rules>(
                 plan.mating_order && matches!(plan.end, End::Goal(_) | End::HelpReflex(_))
             });
             lines.sort_by_cached_key(|line| line_order(plan, line, last));
+            // Counted as the move-by-move search counts them: the cap on the lines kept
+            // holds across the problem's plans (each length of `h#n`, say).
+            limits.kept.fetch_add(lines.len(), Ordering::Relaxed);
+            limits.shown(lines.len());
             let lines = lines
                 .into_iter()
                 .map(|moves| annotate_line(rules, pos, plan, &moves))
@@ -977,7 +981,7 @@ pub fn solve_plan_streamed<R: Rules>(
                 .collect();
             return HelpSolution {
                 lines,
-                partial: limits.expired(),
+                partial: limits.expired() || limits.kept_enough(),
                 ..HelpSolution::default()
             };
         }

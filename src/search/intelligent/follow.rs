@@ -198,12 +198,18 @@ fn in_reach(units: &Units, left: [u16; 2]) -> bool {
         && units.need(Color::Black) <= left[Color::Black.index()]
 }
 
+/// Whether the lines found (`found`), with those the problem's searches kept before
+/// ([`Limits::kept_enough`] counts them), reach [`crate::search::MAX_KEPT_SOLUTIONS`].
+pub(super) fn lines_past_cap(found: &AtomicUsize, limits: &Limits) -> bool {
+    found.load(Ordering::Relaxed) + limits.kept.load(Ordering::Relaxed)
+        >= crate::search::MAX_KEPT_SOLUTIONS
+}
+
 impl<R: Rules> PlanSearch<'_, R> {
     /// Whether to stop: out of time, or so many lines found that the move-by-move search,
     /// which keeps the first of them in its order, is left to find them.
     fn stop(&self) -> bool {
-        self.limits.expired_now()
-            || self.found.load(Ordering::Relaxed) >= crate::search::MAX_KEPT_SOLUTIONS
+        self.limits.expired_now() || lines_past_cap(self.found, self.limits)
     }
 
     /// Whether the side's own goal of reciprocal play may still come one move after the

@@ -41,7 +41,7 @@ use crate::stipulation::Goal;
 use plans::Final;
 use rayon::prelude::*;
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicUsize;
 
 /// How the lines a final-position search looks for end: in a goal (mate or stalemate)
 /// after the steps, or in reciprocal help play (`reci-h`), whose help play's goal comes two
@@ -121,7 +121,7 @@ pub(super) fn solve<R: Rules>(
                 })
                 .collect::<Vec<_>>()
         })?;
-    if found.load(Ordering::Relaxed) >= super::MAX_KEPT_SOLUTIONS {
+    if follow::lines_past_cap(&found, limits) {
         return None;
     }
     // A line may fit several plans.
