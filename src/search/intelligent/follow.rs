@@ -6,8 +6,7 @@ use super::End;
 use crate::board::{scramble, Bitboard, Color, Extension, Position, Role, Square};
 use crate::conditions::Rules;
 use crate::movegen::{Move, MoveKind};
-use crate::search::{help, null_move, position_goal_reached, reach, visit, Limits, Step, Table};
-use crate::stipulation::Goal;
+use crate::search::{help, null_move, position_goal_reached, visit, Limits, Step, Table};
 use smallvec::SmallVec;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -168,9 +167,6 @@ pub(super) struct PlanSearch<'a, R: Rules> {
     /// The lines found by every plan of the problem, counted to stop at
     /// [`crate::search::MAX_KEPT_SOLUTIONS`] ([`PlanSearch::stop`]).
     found: &'a AtomicUsize,
-    /// Reciprocal play: the side its own goal is against (the one not to move after the
-    /// steps), and per step the moves each side plays up to that goal ([`own_in_reach`]).
-    own: Option<(Color, Goal, Vec<[u16; 2]>)>,
 }
 
 /// Per step, the moves each side plays from it on, by colour ([`help::plays`] counts
@@ -210,22 +206,6 @@ impl<R: Rules> PlanSearch<'_, R> {
     /// which keeps the first of them in its order, is left to find them.
     fn stop(&self) -> bool {
         self.limits.expired_now() || lines_past_cap(self.found, self.limits)
-    }
-
-    /// Whether the side's own goal of reciprocal play may still come one move after the
-    /// steps, by the bounds of `search::reach` (the plans know the help play's only).
-    fn own_in_reach(&self, pos: &Position<R::Ext>, idx: usize) -> bool {
-        let Some((defender, goal, left)) = &self.own else {
-            return true;
-        };
-        let left = left[idx];
-        reach::goal_in_reach(
-            pos,
-            *defender,
-            *goal,
-            usize::from(left[(!*defender).index()]),
-            usize::from(left[defender.index()]),
-        )
     }
 
     /// Collects the lines from `pos` at step `idx` (its units within reach of their
@@ -290,7 +270,7 @@ impl<R: Rules> PlanSearch<'_, R> {
             }
             let last = self.left[idx + 1][mover.index()] == 0;
             let record = units.play(mv, mover, after, last);
-            if in_reach(units, self.left[idx + 1]) && self.own_in_reach(after, idx + 1) {
+            if in_reach(units, self.left[idx + 1]) {
                 path.push(*mv);
                 found |= self.search(after, units, idx + 1, path, out);
                 path.pop();
@@ -380,18 +360,6 @@ pub(super) fn follow<R: Rules>(
     if !in_reach(&units, left[0]) {
         return Vec::new();
     }
-    let own = match end {
-        End::Reciprocal { own, .. } => {
-            // The side to move after the steps plays the goal's move.
-            let defender = if steps.len().is_multiple_of(2) {
-                !pos.side
-            } else {
-                pos.side
-            };
-            Some((defender, own, moves_left(steps, 1, pos.side)))
-        }
-        End::Goal(_) => None,
-    };
     // Plans of one problem share the table; a plan's end is the problem's.
     let search = PlanSearch {
         rules,
@@ -402,7 +370,6 @@ pub(super) fn follow<R: Rules>(
         end,
         left,
         found,
-        own,
     };
     let mut out = Vec::new();
     let mut path = Vec::new();
