@@ -400,6 +400,15 @@ pub(super) fn reciprocal_lines<R: Rules>(
     holds
 }
 
+/// The goal whose final order places the lines' last moves ([`line_order`]), if any.
+/// The reference solver finds the last moves to mate or check with a generator of its
+/// own in orthodox play (`reference_order::final_place`). So it finds help-reflex play's
+/// last moves (not help-self play's, all of whose moves it tries).
+fn last_move_order(plan: &Plan) -> Option<Goal> {
+    Some(plan.end.goal())
+        .filter(|_| plan.mating_order && matches!(plan.end, End::Goal(_) | End::HelpReflex(_)))
+}
+
 /// The order of a plan's lines: the reference solver's ([`reference_order::line_key`]),
 /// and in reciprocal play after the same moves the help play's ends before the side's
 /// own, each last move placed as a final move to its goal where `mating_order`.
@@ -966,9 +975,7 @@ pub fn solve_plan_streamed<R: Rules>(
             super::intelligent::solve(rules, pos, &plan.steps, end, table, limits)
         {
             // In the order of the move-by-move search.
-            let last = Some(plan.end.goal()).filter(|_| {
-                plan.mating_order && matches!(plan.end, End::Goal(_) | End::HelpReflex(_))
-            });
+            let last = last_move_order(plan);
             lines.sort_by_cached_key(|line| line_order(plan, line, last));
             // Counted as the move-by-move search counts them: the cap on the lines kept
             // holds across the problem's plans (each length of `h#n`, say).
@@ -1170,12 +1177,7 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
     // The tasks and each task's lines in the reference solver's order (its depth-first
     // search's); each task's lines are annotated and handed on in task order as soon as
     // the tasks before it are done, and only the first `MaxSolutions` of them.
-    // The reference solver finds the last moves to mate or check with a generator of its
-    // own in orthodox play (`reference_order::final_place`).
-    // So it finds help-reflex play's last moves (not help-self play's, all of whose
-    // moves it tries).
-    let last = Some(plan.end.goal())
-        .filter(|_| plan.mating_order && matches!(plan.end, End::Goal(_) | End::HelpReflex(_)));
+    let last = last_move_order(plan);
     tasks.sort_by_cached_key(|(path, _, idx)| {
         let final_goal = last.filter(|_| *idx == plan.steps.len());
         line_order(plan, path, final_goal)

@@ -269,6 +269,16 @@ impl Partial {
         }
     }
 
+    /// The squares from which an attacker unit of `role` would check the defender's king,
+    /// nothing placed in between (none for a king).
+    fn check_squares(&self, ac: Color, role: Role) -> Bitboard {
+        match role {
+            Role::King => Bitboard::EMPTY,
+            Role::Pawn => attacks::pawn(!ac, self.king),
+            _ => attacks_from(Piece::new(ac, role), self.king, self.occupied),
+        }
+    }
+
     /// Whether a placed attacker unit pins the defender's `stopped` on `unit` so that it
     /// cannot move.
     fn pinned(&self, unit: Square, stopped: Role) -> bool {
@@ -454,16 +464,7 @@ impl Enumerator<'_> {
             return;
         };
         match task {
-            Task::Check => {
-                // The squares from which each kind of unit attacks the king, nothing
-                // placed in between.
-                let king = p.king;
-                self.place_attacker(&p, true, |role| match role {
-                    Role::King => Bitboard::EMPTY,
-                    Role::Pawn => attacks::pawn(!ac, king),
-                    _ => attacks_from(Piece::new(ac, role), king, p.occupied),
-                });
-            }
+            Task::Check => self.place_attacker(&p, true, |role| p.check_squares(ac, role)),
             Task::Parry(index) => self.parry(p, index),
             Task::Flight(n) => {
                 if p.defenders.contains(n) || p.guarded(ac, n) {
@@ -539,11 +540,11 @@ impl Enumerator<'_> {
             return;
         };
         let king = p.king;
-        let second_checker = p.attacker.iter().flatten().any(|&(from, r)| {
-            from != checker
-                && r != Role::King
-                && attacks_from(Piece::new(ac, r), from, p.occupied).contains(king)
-        });
+        let second_checker = p
+            .attacker
+            .iter()
+            .flatten()
+            .any(|&(from, r)| from != checker && p.check_squares(ac, r).contains(from));
         // A pinned unit cannot parry: the check's line and the pin's cross at the king
         // only. (A knight is stopped by a pin along any line.)
         if p.double_check || second_checker || p.pinned(sq, Role::Knight) {
@@ -605,11 +606,7 @@ impl Enumerator<'_> {
         // A second checker.
         let mut q = p.clone();
         q.double_check = true;
-        self.place_attacker(&q, false, |r| match r {
-            Role::King => Bitboard::EMPTY,
-            Role::Pawn => attacks::pawn(!ac, king),
-            _ => attacks_from(Piece::new(ac, r), king, p.occupied),
-        });
+        self.place_attacker(&q, false, |r| p.check_squares(ac, r));
     }
 
     /// A complete plan, kept unless a placed unit gives check where nothing could stand
