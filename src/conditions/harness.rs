@@ -336,6 +336,7 @@ fn every_condition_agrees_with_playing_every_move() {
             "AntiCirce Assassin",
             "AntiCirce Relaxed",
             "AntiCirce Super Relaxed",
+            "AntiCirce Take&Make",
             "AntiCirce Mirror Assassin",
             "KamikazeCirce Cohen",
             "Circe Diametral RexInclusive",

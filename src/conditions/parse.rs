@@ -1035,14 +1035,13 @@ fn parse_grouped(
             ));
         }
         if circe.square == SquareRule::TakeMake
-            && (circe.reborn == super::circe::Reborn::Capturer
-                || circe.rex_inclusive
+            && ((circe.reborn == super::circe::Reborn::Captured && circe.rex_inclusive)
                 || circe.immune
                 || matches!(circe.occupied, Occupied::Assassin)
                 || circe.occupied.hides())
         {
             return Err(err(
-                "Circe Take&Make with Anticirce, RexInclusive, Immun, Assassin, Volcanic or Parachute is not supported"
+                "Circe Take&Make with RexInclusive, Immun, Assassin, Volcanic or Parachute is not supported"
                     .into(),
             ));
         }

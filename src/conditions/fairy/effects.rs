@@ -210,6 +210,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     self.anti_super(pos, mv, anti, role, &after, effects, out);
                     return;
                 }
+                if anti.square == SquareRule::TakeMake {
+                    self.anti_take_make(pos, mv, captured.color, role, &after, effects, out);
+                    return;
+                }
                 // Where the capturer goes: `None` where it is lost (Relaxed, its rebirth
                 // square taken or off the board), as in the reference solver, a king too.
                 // Frischauf: a unit that promoted, by this capture too.
@@ -493,6 +497,33 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         lifted.take(mv.to);
         for sq in squares {
             let reborn = Piece::new(mover, role);
+            self.finish_reborn_capturer(pos, mv, &lifted, effects, reborn, sq, out);
+        }
+    }
+
+    /// Anticirce Take&Make: the capturer, reborn as `role`, goes on where its own walk
+    /// moving for the captured side (`victim`: a pawn's way and double step are that
+    /// side's) ends without capturing from where it took (`wPd4*e5[wPe5->e4]`); where it
+    /// has no such move, the capture is illegal. As the reference solver plays it.
+    #[allow(clippy::too_many_arguments)]
+    fn anti_take_make(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mv: Move,
+        victim: Color,
+        role: Role,
+        after: &Board<F>,
+        effects: Effects,
+        out: &mut MoveList,
+    ) {
+        let mut lifted = *after;
+        lifted.take(mv.to);
+        let walker = Piece::new(victim, role);
+        if !walks::may_move_from(walker, mv.to) {
+            return;
+        }
+        for sq in walks::quiet_from(walker, mv.to, lifted.occupied()) {
+            let reborn = Piece::new(pos.side, role);
             self.finish_reborn_capturer(pos, mv, &lifted, effects, reborn, sq, out);
         }
     }

@@ -563,6 +563,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         capturer_color: color,
                         origin: pos.ext.origin(from),
                     };
+                    if circe.square == SquareRule::TakeMake {
+                        // The capturer must have a move of its walk, for the royal unit's
+                        // side, from the royal square (`Circe::anti_take_make`).
+                        let walker = Piece::new(color, role);
+                        return walks::may_move_from(walker, k)
+                            && !walks::quiet_from(walker, k, board.occupied().without(from))
+                                .is_empty();
+                    }
                     let promoted = promoting || board.is_marked(from, Mark::Frischauf);
                     match circe.rebirth_square_of(&cap, promoted) {
                         None => circe.occupied == Occupied::Lost,
