@@ -337,6 +337,8 @@ fn every_condition_agrees_with_playing_every_move() {
             "AntiCirce Relaxed",
             "AntiCirce Super Relaxed",
             "AntiCirce Take&Make",
+            "MarsCirce Madrasi",
+            "MarsCirce Madrasi RexInclusive",
             "AntiCirce Mirror Assassin",
             "KamikazeCirce Cohen",
             "Circe Diametral RexInclusive",

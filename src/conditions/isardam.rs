@@ -19,6 +19,7 @@ impl Isardam {
     fn observation(&self) -> Madrasi {
         Madrasi {
             rex_inclusive: self.rex_inclusive,
+            mars: None,
         }
     }
 

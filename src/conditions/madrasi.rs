@@ -1,7 +1,8 @@
 //! Madrasi: a unit observed by an enemy unit of its own kind is paralysed. It neither
 //! moves, captures nor gives check, but it still paralyses (observation is geometric: a
 //! paralysed unit observes as well as a free one). Kings and other royal units are exempt
-//! unless `RexInclusive` is given.
+//! unless `RexInclusive` is given. Under Mars Circe a unit observes from its rebirth
+//! square, where it would capture from.
 
 use super::geometry::Geometry;
 use crate::board::{Bitboard, Board, Color, FairyStore, Square};
@@ -11,6 +12,9 @@ use crate::movegen::{attackers, attacks_from};
 pub struct Madrasi {
     /// Whether royal units are paralysed (and paralyse) too.
     pub rex_inclusive: bool,
+    /// Under Mars Circe: units observe from their rebirth squares, kings too unless
+    /// Mars's RexExclusive keeps them from capturing (`Some(kings)`).
+    pub mars: Option<bool>,
 }
 
 impl Madrasi {
@@ -38,7 +42,9 @@ impl Madrasi {
         // The orthodox kinds observe symmetrically: the squares an enemy unit of the kind
         // observes `sq` from are the ones the unit itself attacks (a pawn's forward
         // diagonals meet the enemy pawns' backward ones). Others ask every walk.
-        let observers = if unit.role.is_orthodox() {
+        let observers = if let Some(kings) = self.mars {
+            super::fairy::mars_checkers(board, sq, !unit.color, kings) & watchers
+        } else if unit.role.is_orthodox() {
             attacks_from(unit, sq, board.occupied()) & watchers
         } else {
             attackers(board, sq, !unit.color, board.occupied()) & watchers

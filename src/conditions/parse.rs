@@ -619,7 +619,10 @@ fn parse_grouped(
                 if rex_inclusive {
                     i += 1;
                 }
-                fairy.madrasi = Some(Madrasi { rex_inclusive });
+                fairy.madrasi = Some(Madrasi {
+                    rex_inclusive,
+                    mars: None,
+                });
                 any = true;
                 continue;
             }
@@ -1155,8 +1158,22 @@ fn parse_grouped(
             "KoeKo combined with Anticirce or Kamikaze Circe is not supported",
         ));
     }
+    // The reference solver's kings under Mars Circe RexExclusive with Madrasi capture
+    // from squares no rule gives (`Kf7-h1*g1`).
+    if fairy.mars == Some(Mars::Mars) && fairy.mars_rex_exclusive && fairy.madrasi.is_some() {
+        return Err(combination(
+            "Mars Circe RexExclusive with Madrasi is not supported",
+        ));
+    }
+    // Under Mars Circe a Madrasi observer looks from its rebirth square, as it captures.
+    if fairy.mars == Some(Mars::Mars) {
+        let kings = !fairy.mars_rex_exclusive;
+        if let Some(m) = &mut fairy.madrasi {
+            m.mars = Some(kings);
+        }
+    }
     if fairy.mars.is_some()
-        && (fairy.madrasi.is_some()
+        && ((fairy.madrasi.is_some() && fairy.mars != Some(Mars::Mars))
             || fairy.andernach.is_some()
             || fairy.isardam.is_some()
             || !fairy.geometry.is_none()
@@ -1164,7 +1181,7 @@ fn parse_grouped(
             || fairy.koeko.is_some())
     {
         return Err(combination(
-            "Mars Circe combined with Madrasi, Isardam, Andernach, Grid, Monochrome, Bichrome, Patrol chess or KoeKo is not supported",
+            "Mars Circe combined with Isardam, Andernach, Grid, Monochrome, Bichrome, Patrol chess or KoeKo, or Anti-Mars Circe with Madrasi, is not supported",
         ));
     }
     if fairy

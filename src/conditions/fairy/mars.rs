@@ -294,7 +294,7 @@ fn mars_homes() -> &'static MarsHomes {
 /// RexExclusive). The pieces are taken a rebirth square at a time, as bitboards, and only
 /// the rebirth squares that see `k` on an empty board.
 #[inline]
-pub(super) fn mars_checkers<F: FairyStore>(
+pub(in crate::conditions) fn mars_checkers<F: FairyStore>(
     board: &Board<F>,
     k: Square,
     by: Color,

@@ -46,7 +46,7 @@ mod take_make;
 #[cfg(test)]
 mod tests;
 
-use mars::mars_checkers;
+pub(in crate::conditions) use mars::mars_checkers;
 pub use state::{DiagramOrigins, FairyExt, Hidden, NoOrigins, Origins, Pending};
 use state::{MAX_HIDDEN, NO_ORIGIN};
 
