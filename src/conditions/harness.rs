@@ -339,6 +339,7 @@ fn every_condition_agrees_with_playing_every_move() {
             "AntiCirce Take&Make",
             "MarsCirce Madrasi",
             "MarsCirce Madrasi RexInclusive",
+            "CirceTake&Make Take&MakeChess",
             "AntiCirce Mirror Assassin",
             "KamikazeCirce Cohen",
             "Circe Diametral RexInclusive",

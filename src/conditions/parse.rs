@@ -1193,13 +1193,13 @@ fn parse_grouped(
             || fairy.patrol.is_some()
             || fairy.koeko.is_some()
             || fairy.annan.is_some()
-            || fairy.take_make
             || fairy.messigny.is_some()
             || fairy.masand.is_some())
     {
-        // The make of the rebirth is generated under the conditions on movement too.
+        // The make of the rebirth is generated under the conditions on movement too
+        // (Take&MakeChess changes captures only, and the make captures nothing).
         return Err(combination(
-            "Circe Take&Make combined with Madrasi, Isardam, Grid, Monochrome, Bichrome, Patrol chess, KoeKo, Annan, Take&MakeChess, Messigny or Masand is not supported",
+            "Circe Take&Make combined with Madrasi, Isardam, Grid, Monochrome, Bichrome, Patrol chess, KoeKo, Annan, Messigny or Masand is not supported",
         ));
     }
     if fairy.kamikaze_all

@@ -435,11 +435,11 @@ pub fn resolve_for(
     let chameleons_built = built_with_attributes
         || (marks.kamikaze.is_none()
             && marks.neutral.is_none()
-            && fairy.is_some_and(anticirce_rules));
+            && fairy.is_some_and(|f| anticirce_rules(f) || take_make_rules(f)));
     if let (Some(span), false) = (marks.chameleon, chameleons_built) {
         return Err(ConditionError {
             span,
-            message: "chameleon units are not supported with the conditions neutral units are not supported with (docs/conditions.md) other than Anticirce by those square rules, nor as kamikaze units or with neutral units under Anticirce".into(),
+            message: "chameleon units are not supported with these conditions: they are built with those of neutral units, Anticirce by the same square rules, Take&MakeChess and Circe Take&Make (docs/conditions.md), not as kamikaze units nor with neutral units under Anticirce or Take & Make".into(),
         });
     }
     if let (Some(span), false) = (marks.half_neutral, built_with_attributes) {
@@ -547,6 +547,25 @@ fn anticirce_rules(mut f: Fairy) -> bool {
         && c.occupied == Occupied::Illegal;
     f.no_promotion = [false; 2];
     anticirce && f.only_circe_mummers_checkless_nocapture()
+}
+
+/// Whether `f` is Take&Make chess, Circe Take&Make or both, with the parts chameleon
+/// units are built with beside them: the conditions chameleon units are built with beside
+/// those.
+fn take_make_rules(mut f: Fairy) -> bool {
+    use super::circe::{KindRule, Occupied, Reborn, SquareRule};
+    let circe_ok = f.circe.is_none_or(|c| {
+        c.reborn == Reborn::Captured
+            && c.square == SquareRule::TakeMake
+            && c.kind == KindRule::Same
+            && c.occupied == Occupied::Lost
+            && !c.rex_inclusive
+            && !c.immune
+    });
+    let any = f.take_make || f.circe.is_some();
+    f.take_make = false;
+    f.no_promotion = [false; 2];
+    any && circe_ok && f.only_circe_mummers_checkless_nocapture()
 }
 
 /// Whether paralysing units are built with the conditions `f`: the parts that leave

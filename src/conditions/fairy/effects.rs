@@ -366,6 +366,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                 let mut e = effects;
                                 e.push(Change::Put(placement, Cause::Rebirth));
                                 self.finish(pos, mv, e, out);
+                                if self.chameleons
+                                    && placement.promoted.is_some()
+                                    && !captured_attrs.chameleon()
+                                {
+                                    self.reborn_chameleon(pos, mv, effects, placement, out);
+                                }
                             }
                         }
                         if circe.occupied == Occupied::Illegal
