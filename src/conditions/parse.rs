@@ -896,7 +896,12 @@ fn parse_grouped(
             }
         };
         let Some(mut circe) = preset else { continue };
-        if fairy.circe.is_some() {
+        // Anticirce beside a Circe of the captured unit (either first) is one pair the
+        // solver builds; any other second one is refused.
+        let pair = fairy.circe.is_some_and(|first| {
+            fairy.anti.is_none() && !first.immune && !circe.immune && first.reborn != circe.reborn
+        });
+        if fairy.circe.is_some() && !pair {
             return Err(err(format!(
                 "a second Circe-type condition (\"{}\") combined with the first is not supported",
                 w.value
@@ -906,6 +911,12 @@ fn parse_grouped(
         // Mirror and Couscous as choices of whose square counts, beside the one rule that
         // defines the square.
         let mut square = SquareWords::of(circe.square, w);
+        // After a one-word name (`MirrorCirce`, `PWC`, `SuperCirce`, ...) the reference
+        // solver reads `Strict` as its condition StrictSAT, which is not built.
+        let strict_is_an_option = matches!(
+            lower.as_str(),
+            "circe" | "anticirce" | "immunchess" | "marscirce" | "antimarscirce"
+        );
         // Option words that refine the Circe just named.
         while i < words.len() {
             let o = &words[i];
@@ -947,6 +958,7 @@ fn parse_grouped(
                 "assassin" => circe.occupied = Occupied::Assassin,
                 "volcanic" => circe.occupied = Occupied::Volcanic,
                 "parachute" => circe.occupied = Occupied::Parachute,
+                "strict" if !strict_is_an_option => break,
                 "strict" => circe.occupied = Occupied::Illegal,
                 "relaxed" => circe.occupied = Occupied::Lost,
                 "calvet" => circe.cheylan = false,
@@ -1090,7 +1102,17 @@ fn parse_grouped(
                     .into(),
             ));
         }
-        fairy.circe = Some(circe);
+        match fairy.circe {
+            Some(first) if circe.reborn == super::circe::Reborn::Capturer => {
+                fairy.circe = Some(first);
+                fairy.anti = Some(circe);
+            }
+            Some(first) => {
+                fairy.circe = Some(circe);
+                fairy.anti = Some(first);
+            }
+            None => fairy.circe = Some(circe),
+        }
         any = true;
     }
     // A combination the solver refuses: an error at the condition line's first word.
@@ -1098,6 +1120,31 @@ fn parse_grouped(
         span: words.first().map(|w| w.span).unwrap_or_default(),
         message: message.to_string(),
     };
+    // Anticirce beside a Circe: each with the rules that decide a capture at once (no
+    // waiting, no Parrain, no unit hidden or killed, no king reborn), with no other part
+    // but the mummers, Checkless chess and NoCapture.
+    if let (Some(anti), Some(circe)) = (fairy.anti, fairy.circe) {
+        let plain = |c: super::circe::Circe| {
+            !c.cohen
+                && !c.turncoat
+                && !c.frischauf
+                && !c.waits()
+                && !matches!(c.square, SquareRule::Parrain { .. })
+                && c.occupied != Occupied::Assassin
+                && !c.occupied.hides()
+        };
+        let rest = fairy.without_anti();
+        if !plain(anti)
+            || anti.occupied == Occupied::Lost
+            || !plain(circe)
+            || circe.rex_inclusive
+            || !rest.only_circe_mummers_checkless_nocapture()
+        {
+            return Err(combination(
+                "Anticirce beside a Circe is supported only plain (no Cohen, Turncoats, Frischauf, WaitCapture, Parrain, Assassin, Relaxed, Volcanic, Parachute, nor RexInclusive for the Circe) and with no condition but the Maximummers and Minimummers, Checkless chess and NoCapture; not supported otherwise",
+            ));
+        }
+    }
     // Anticirce Assassin's check and Relaxed's lost capturers are built with the parts
     // that leave observation and captures as they are.
     if fairy.circe.is_some_and(|c| {
@@ -1366,6 +1413,50 @@ mod tests {
             parse_conditions(&words("MarsCirce")).unwrap().unwrap().mars,
             Some(Mars::Mars)
         );
+    }
+
+    #[test]
+    fn strict_is_an_option_after_circe_and_a_condition_after_one_word_names() {
+        for ok in ["Circe Strict", "AntiCirce Strict", "Circe Mirror Strict"] {
+            let f = parse_conditions(&words(ok)).unwrap().unwrap();
+            assert_eq!(f.circe.unwrap().occupied, Occupied::Illegal, "{ok}");
+        }
+        for refused in ["MirrorCirce Strict", "PWC Strict", "SuperCirce Strict"] {
+            let e = parse_conditions(&words(refused)).unwrap_err();
+            assert!(e.message.contains("\"Strict\""), "{refused}: {}", e.message);
+            assert_eq!(e.span, Span::new(1, 2));
+        }
+    }
+
+    #[test]
+    fn anticirce_beside_a_circe_is_a_pair() {
+        for text in [
+            "Circe AntiCirce",
+            "AntiCirce Circe Strict",
+            "AntiSuperCirce Circe",
+        ] {
+            let f = parse_conditions(&words(text)).unwrap().unwrap();
+            assert_eq!(f.circe.unwrap().reborn, Reborn::Captured, "{text}");
+            assert_eq!(f.anti.unwrap().reborn, Reborn::Capturer, "{text}");
+        }
+        let strict = parse_conditions(&words("AntiCirce Circe Strict"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(strict.circe.unwrap().occupied, Occupied::Illegal);
+        for refused in [
+            "Circe Circe",
+            "AntiCirce MirrorAntiCirce",
+            "Circe AntiCirce Relaxed",
+            "Circe Parrain AntiCirce",
+            "Circe AntiCirce Madrasi",
+        ] {
+            let e = parse_conditions(&words(refused)).unwrap_err();
+            assert!(
+                e.message.contains("not supported"),
+                "{refused}: {}",
+                e.message
+            );
+        }
     }
 
     #[test]

@@ -372,7 +372,10 @@ pub fn resolve_for(
         }
     }
     if let (Some(span), Some(f)) = (marks.kamikaze, &fairy) {
-        if f.circe.is_some_and(|c| c.reborn == Reborn::Capturer) || f.mars.is_some() {
+        if f.circe.is_some_and(|c| c.reborn == Reborn::Capturer)
+            || f.anti.is_some()
+            || f.mars.is_some()
+        {
             return Err(ConditionError {
                 span,
                 message: "kamikaze units cannot be combined with Anticirce or Mars Circe".into(),

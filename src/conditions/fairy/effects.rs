@@ -135,7 +135,6 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         // The capturer is lost (Anticirce Relaxed).
         let mut lost = false;
         if let Some(captured) = mv.captured {
-            let x = mv.capture_square();
             // The capturer first: kamikaze units vanish (and may be reborn), Anticirce moves them.
             if kamikaze || self.kamikaze_all {
                 board.take(mv.to);
@@ -289,152 +288,171 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             if !(kamikaze || self.kamikaze_all || lost) && self.recolours(pos, &mv) {
                 recolour_capturer(board, &mut effects, &mv, !mover);
             }
-            if let Some(circe) = self.captured_reborn() {
-                if circe.immune {
-                    if (captured.role != Role::King || circe.rex_inclusive)
-                        && !self.immune_capture_allowed(pos, circe, &mv, captured, board, kamikaze)
+            self.victim_reborn(pos, mv, captured, board, effects, kamikaze, out);
+            return;
+        }
+        self.finish(pos, mv, effects, out);
+    }
+
+    /// The captured unit reborn by the Circe of captured units, if any, on `board` (the
+    /// board after the capture and what befell its capturer), and each move so made
+    /// finished; `kamikaze` says whether the capturer was a kamikaze unit.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn victim_reborn(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mv: Move,
+        captured: Piece,
+        board: &mut Board<F>,
+        effects: Effects,
+        kamikaze: bool,
+        out: &mut MoveList,
+    ) {
+        let mover = pos.side;
+        let moved = Piece::new(mover, mv.promotion.unwrap_or(mv.role));
+        let x = mv.capture_square();
+        if let Some(circe) = self.captured_reborn() {
+            if circe.immune {
+                if (captured.role != Role::King || circe.rex_inclusive)
+                    && !self.immune_capture_allowed(pos, circe, &mv, captured, board, kamikaze)
+                {
+                    return;
+                }
+            } else if captured.role == Role::King && !circe.rex_inclusive {
+                // A king is never reborn: only reached when testing whether it is attacked.
+            } else if circe.waits() {
+                // Reborn at the end of the owner's next move, see below.
+            } else {
+                // A royal capturer gives its kind to nobody (Clone Circe), a king's
+                // rule the reference solver applies to every royal unit.
+                let capturer = if royal_square(pos, mover) == Some(mv.from) {
+                    Role::King
+                } else {
+                    mv.role
+                };
+                let role = circe
+                    .kind
+                    .reborn(captured.role, capturer, mv.promotion.is_some());
+                let role = if circe.kind == KindRule::Clone && capturer == Role::Pawn {
+                    Role::Pawn
+                } else {
+                    role
+                };
+                let cap = Capture {
+                    role,
+                    color: captured.color,
+                    x,
+                    from: mv.from,
+                    to: mv.to,
+                    capturer_role: moved.role,
+                    capturer_color: mover,
+                    origin: pos.ext.origin(x),
+                };
+                // A neutral unit is reborn neutral, where a unit of the side it was
+                // taken as goes; a kamikaze or chameleon unit stays one.
+                let captured_attrs = pos.board.attrs_at(x);
+                if matches!(
+                    circe.square,
+                    SquareRule::Super | SquareRule::TakeMake | SquareRule::Cage
+                ) {
+                    // Super: every empty square, then (unless Strict) no rebirth at
+                    // all. Take & Make: where the captured unit's non-captures from
+                    // the capture square end; none makes the capture illegal. Cage:
+                    // the empty squares where the reborn unit (promoted, on its last
+                    // rank) has no move without capture, and no rebirth (unless
+                    // Strict) only where there is none.
+                    let piece = Piece::new(captured.color, role);
+                    let squares = if circe.square == SquareRule::TakeMake {
+                        if walks::may_move_from(piece, x) {
+                            walks::quiet_from(piece, x, board.occupied())
+                        } else {
+                            Bitboard::EMPTY
+                        }
+                    } else {
+                        !board.occupied()
+                    };
+                    let mut reborn_somewhere = false;
+                    for sq in squares {
+                        for placement in
+                            placements(self.rebirth_promotions(pos.side), piece, sq, captured_attrs)
+                        {
+                            if circe.square == SquareRule::Cage
+                                && !self.caged(pos, board, placement.piece, sq)
+                            {
+                                continue;
+                            }
+                            reborn_somewhere = true;
+                            let mut e = effects;
+                            e.push(Change::Put(placement, Cause::Rebirth));
+                            self.finish(pos, mv, e, out);
+                            if self.chameleons
+                                && placement.promoted.is_some()
+                                && !captured_attrs.chameleon()
+                            {
+                                self.reborn_chameleon(pos, mv, effects, placement, out);
+                            }
+                        }
+                    }
+                    if circe.occupied == Occupied::Illegal
+                        || circe.square == SquareRule::TakeMake
+                        || reborn_somewhere && circe.square == SquareRule::Cage
                     {
                         return;
                     }
-                } else if captured.role == Role::King && !circe.rex_inclusive {
-                    // A king is never reborn: only reached when testing whether it is attacked.
-                } else if circe.waits() {
-                    // Reborn at the end of the owner's next move, see below.
                 } else {
-                    // A royal capturer gives its kind to nobody (Clone Circe), a king's
-                    // rule the reference solver applies to every royal unit.
-                    let capturer = if royal_square(pos, mover) == Some(mv.from) {
-                        Role::King
-                    } else {
-                        mv.role
-                    };
-                    let role = circe
-                        .kind
-                        .reborn(captured.role, capturer, mv.promotion.is_some());
-                    let role = if circe.kind == KindRule::Clone && capturer == Role::Pawn {
-                        Role::Pawn
-                    } else {
-                        role
-                    };
-                    let cap = Capture {
-                        role,
-                        color: captured.color,
-                        x,
-                        from: mv.from,
-                        to: mv.to,
-                        capturer_role: moved.role,
-                        capturer_color: mover,
-                        origin: pos.ext.origin(x),
-                    };
-                    // A neutral unit is reborn neutral, where a unit of the side it was
-                    // taken as goes; a kamikaze or chameleon unit stays one.
-                    let captured_attrs = pos.board.attrs_at(x);
-                    if matches!(
-                        circe.square,
-                        SquareRule::Super | SquareRule::TakeMake | SquareRule::Cage
-                    ) {
-                        // Super: every empty square, then (unless Strict) no rebirth at
-                        // all. Take & Make: where the captured unit's non-captures from
-                        // the capture square end; none makes the capture illegal. Cage:
-                        // the empty squares where the reborn unit (promoted, on its last
-                        // rank) has no move without capture, and no rebirth (unless
-                        // Strict) only where there is none.
-                        let piece = Piece::new(captured.color, role);
-                        let squares = if circe.square == SquareRule::TakeMake {
-                            if walks::may_move_from(piece, x) {
-                                walks::quiet_from(piece, x, board.occupied())
-                            } else {
-                                Bitboard::EMPTY
+                    let promoted = captured_attrs.frischauf();
+                    match circe.rebirth_square_of(&cap, promoted) {
+                        None if circe.occupied == Occupied::Illegal => return,
+                        None => {}
+                        Some(sq) => {
+                            let taken = board.occupied().contains(sq);
+                            if taken && circe.occupied == Occupied::Illegal {
+                                return;
                             }
-                        } else {
-                            !board.occupied()
-                        };
-                        let mut reborn_somewhere = false;
-                        for sq in squares {
-                            for placement in placements(
-                                self.rebirth_promotions(pos.side),
-                                piece,
-                                sq,
-                                captured_attrs,
-                            ) {
-                                if circe.square == SquareRule::Cage
-                                    && !self.caged(pos, board, placement.piece, sq)
-                                {
-                                    continue;
-                                }
-                                reborn_somewhere = true;
-                                let mut e = effects;
-                                e.push(Change::Put(placement, Cause::Rebirth));
-                                self.finish(pos, mv, e, out);
-                                if self.chameleons
-                                    && placement.promoted.is_some()
-                                    && !captured_attrs.chameleon()
-                                {
-                                    self.reborn_chameleon(pos, mv, effects, placement, out);
-                                }
-                            }
-                        }
-                        if circe.occupied == Occupied::Illegal
-                            || circe.square == SquareRule::TakeMake
-                            || reborn_somewhere && circe.square == SquareRule::Cage
-                        {
-                            return;
-                        }
-                    } else {
-                        let promoted = captured_attrs.frischauf();
-                        match circe.rebirth_square_of(&cap, promoted) {
-                            None if circe.occupied == Occupied::Illegal => return,
-                            None => {}
-                            Some(sq) => {
-                                let taken = board.occupied().contains(sq);
-                                if taken && circe.occupied == Occupied::Illegal {
-                                    return;
-                                }
-                                if !taken
-                                    || matches!(circe.occupied, Occupied::Assassin)
-                                    || circe.occupied.hides()
-                                {
-                                    let buried = taken && circe.occupied == Occupied::Volcanic;
-                                    // Parachute: the occupant goes under the reborn unit.
-                                    let parachuted = (taken
-                                        && circe.occupied == Occupied::Parachute)
-                                        .then(|| Placement {
-                                            piece: board.piece_at(sq).expect("occupied"),
-                                            square: sq,
-                                            attrs: board.attrs_at(sq),
-                                            promoted: None,
-                                        });
-                                    for placement in placements(
-                                        self.rebirth_promotions(pos.side),
-                                        Piece::new(captured.color, role),
-                                        sq,
-                                        captured_attrs,
-                                    ) {
-                                        let mut e = effects;
-                                        if let Some(occupant) = parachuted {
-                                            e.push(Change::Hide(occupant, Cause::Parachute));
-                                        }
-                                        e.push(if buried {
-                                            Change::Hide(placement, Cause::Burial)
-                                        } else {
-                                            Change::Put(placement, Cause::Rebirth)
-                                        });
-                                        if circe.turncoat {
-                                            // Turncoats: it joins the capturer's side
-                                            // where it is reborn.
-                                            e.push(Change::Recolour(sq, mover));
-                                        }
-                                        self.finish(pos, mv, e, out);
-                                        if self.chameleons
-                                            && placement.promoted.is_some()
-                                            && !captured_attrs.chameleon()
-                                            && !buried
-                                        {
-                                            self.reborn_chameleon(pos, mv, effects, placement, out);
-                                        }
+                            if !taken
+                                || matches!(circe.occupied, Occupied::Assassin)
+                                || circe.occupied.hides()
+                            {
+                                let buried = taken && circe.occupied == Occupied::Volcanic;
+                                // Parachute: the occupant goes under the reborn unit.
+                                let parachuted = (taken && circe.occupied == Occupied::Parachute)
+                                    .then(|| Placement {
+                                        piece: board.piece_at(sq).expect("occupied"),
+                                        square: sq,
+                                        attrs: board.attrs_at(sq),
+                                        promoted: None,
+                                    });
+                                for placement in placements(
+                                    self.rebirth_promotions(pos.side),
+                                    Piece::new(captured.color, role),
+                                    sq,
+                                    captured_attrs,
+                                ) {
+                                    let mut e = effects;
+                                    if let Some(occupant) = parachuted {
+                                        e.push(Change::Hide(occupant, Cause::Parachute));
                                     }
-                                    return;
+                                    e.push(if buried {
+                                        Change::Hide(placement, Cause::Burial)
+                                    } else {
+                                        Change::Put(placement, Cause::Rebirth)
+                                    });
+                                    if circe.turncoat {
+                                        // Turncoats: it joins the capturer's side
+                                        // where it is reborn.
+                                        e.push(Change::Recolour(sq, mover));
+                                    }
+                                    self.finish(pos, mv, e, out);
+                                    if self.chameleons
+                                        && placement.promoted.is_some()
+                                        && !captured_attrs.chameleon()
+                                        && !buried
+                                    {
+                                        self.reborn_chameleon(pos, mv, effects, placement, out);
+                                    }
                                 }
+                                return;
                             }
                         }
                     }
@@ -564,7 +582,13 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 if self.recolours(pos, &mv) {
                     recolour_capturer(&mut board, &mut e, &mv, !pos.side);
                 }
-                self.finish(pos, mv, e, out);
+                match mv.captured.filter(|_| self.anti.is_some()) {
+                    // Beside a Circe, the victim's rebirth follows.
+                    Some(captured) => {
+                        self.victim_reborn(pos, mv, captured, &mut board, e, false, out)
+                    }
+                    None => self.finish(pos, mv, e, out),
+                }
             }
         }
     }

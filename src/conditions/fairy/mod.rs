@@ -65,6 +65,9 @@ pub enum Mars {
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub struct Fairy<O = NoOrigins, F = NoFairy> {
     pub circe: Option<Circe>,
+    /// Anticirce beside a Circe of the captured unit (`circe`): the capturer goes first,
+    /// then its victim is reborn on the board so changed.
+    pub anti: Option<Circe>,
     pub mars: Option<Mars>,
     /// Mars Circe RexExclusive: kings neither capture nor observe (captures are made only
     /// from rebirth squares, and Popeye's reading leaves the king none), nor castle from
@@ -147,6 +150,14 @@ impl Fairy {
             } == Fairy::default()
     }
 
+    /// The set without the Anticirce beside its Circe.
+    pub fn without_anti(&self) -> Fairy {
+        Fairy {
+            anti: None,
+            ..*self
+        }
+    }
+
     /// Whether the set has no part but a Circe, the mummers, Checkless chess and the
     /// NoCapture conditions.
     pub fn only_circe_mummers_checkless_nocapture(&self) -> bool {
@@ -205,6 +216,7 @@ impl Fairy {
     pub fn with_layout<O2, F2>(self) -> Fairy<O2, F2> {
         Fairy {
             circe: self.circe,
+            anti: self.anti,
             mars: self.mars,
             mars_rex_exclusive: self.mars_rex_exclusive,
             kamikaze_all: self.kamikaze_all,
@@ -450,8 +462,11 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
         let mut attacks_check = true;
         let mut assassin = None;
+        if self.anti.is_some() {
+            attacks_check = false;
+        }
         if let Some(c) = self.circe {
-            attacks_check = c.reborn == Reborn::Captured && !c.rex_inclusive;
+            attacks_check &= c.reborn == Reborn::Captured && !c.rex_inclusive;
             if c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured {
                 assassin = Some(assassin::Guard::new(pos, c)?);
             }
@@ -478,7 +493,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     }
 
     fn anticirce(&self) -> Option<Circe> {
-        self.circe.filter(|c| c.reborn == Reborn::Capturer)
+        self.anti
+            .or_else(|| self.circe.filter(|c| c.reborn == Reborn::Capturer))
     }
 
     fn castling_allowed(&self, pos: &Position<FairyExt<O, F>>, mv: &Move) -> bool {
@@ -515,7 +531,23 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         k: Square,
         from: Square,
     ) -> bool {
-        let Some(circe) = self.circe else { return true };
+        // Anticirce beside a Circe: the capture must first allow its capturer's rebirth.
+        self.anti
+            .is_none_or(|anti| self.king_capture_counts_under(anti, pos, color, k, from))
+            && self
+                .circe
+                .is_none_or(|circe| self.king_capture_counts_under(circe, pos, color, k, from))
+    }
+
+    /// [`Fairy::king_capture_counts`] under the one Circe-type condition `circe`.
+    fn king_capture_counts_under(
+        &self,
+        circe: Circe,
+        pos: &Position<FairyExt<O, F>>,
+        color: Color,
+        k: Square,
+        from: Square,
+    ) -> bool {
         let board = &pos.board;
         let Some(capturer) = board.piece_at(from) else {
             return false;
