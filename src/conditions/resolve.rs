@@ -744,7 +744,7 @@ mod tests {
         assert!(f.fairy_units, "the board must keep the neutral units");
         for words in [
             "Circe",
-            "MirrorCirce Strict",
+            "Circe Mirror Strict",
             "BlackMaximummer",
             "ChecklessChess",
         ] {
