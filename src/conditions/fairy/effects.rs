@@ -206,11 +206,27 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         }
                         self.finish(pos, mv, e, out);
                     }
-                    self.anti_super(pos, mv, anti, role, &after, effects, out);
+                    // Anti-Super Circe: any empty square, its capture square included
+                    // (not under Cheylan); a pawn promotes on its last rank.
+                    let mut squares = !after.occupied();
+                    if !anti.cheylan {
+                        squares = squares.with(mv.to);
+                    }
+                    self.capturer_reborn_on(pos, mv, role, squares, &after, effects, out);
                     return;
                 }
                 if anti.square == SquareRule::TakeMake {
-                    self.anti_take_make(pos, mv, captured.color, role, &after, effects, out);
+                    // Anticirce Take&Make: where the capturer's own walk, moving for the
+                    // captured side (a pawn's way and double step are that side's), ends
+                    // without capturing from where it took (`wPd4*e5[wPe5->e4]`); with
+                    // no such move the capture is illegal, as the reference solver plays it.
+                    let walker = Piece::new(captured.color, role);
+                    let squares = if walks::may_move_from(walker, mv.to) {
+                        walks::quiet_from(walker, mv.to, after.occupied().without(mv.to))
+                    } else {
+                        Bitboard::EMPTY
+                    };
+                    self.capturer_reborn_on(pos, mv, role, squares, &after, effects, out);
                     return;
                 }
                 // Where the capturer goes: `None` where it is lost (Relaxed, its rebirth
@@ -498,56 +514,24 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             .is_some_and(|sq| !occupied.contains(sq))
     }
 
-    /// Anti-Super Circe: the capturer is reborn on any empty square, its capture square
-    /// included (not under Cheylan), promoting where a pawn is reborn on its last rank.
+    /// The Anticirce capturer, reborn as `role`, on each of `squares` in turn (Anti-Super
+    /// Circe, Anticirce Take&Make: the squares it may choose among).
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn anti_super(
+    fn capturer_reborn_on(
         &self,
         pos: &Position<FairyExt<O, F>>,
         mv: Move,
-        anti: Circe,
         role: Role,
+        squares: Bitboard,
         after: &Board<F>,
         effects: Effects,
         out: &mut MoveList,
     ) {
-        let mover = pos.side;
-        let mut squares = !after.occupied();
-        if !anti.cheylan {
-            squares = squares.with(mv.to);
-        }
         let mut lifted = *after;
         lifted.take(mv.to);
+        let reborn = Piece::new(pos.side, role);
         for sq in squares {
-            let reborn = Piece::new(mover, role);
-            self.finish_reborn_capturer(pos, mv, &lifted, effects, reborn, sq, out);
-        }
-    }
-
-    /// Anticirce Take&Make: the capturer, reborn as `role`, goes on where its own walk
-    /// moving for the captured side (`victim`: a pawn's way and double step are that
-    /// side's) ends without capturing from where it took (`wPd4*e5[wPe5->e4]`); where it
-    /// has no such move, the capture is illegal. As the reference solver plays it.
-    #[allow(clippy::too_many_arguments)]
-    fn anti_take_make(
-        &self,
-        pos: &Position<FairyExt<O, F>>,
-        mv: Move,
-        victim: Color,
-        role: Role,
-        after: &Board<F>,
-        effects: Effects,
-        out: &mut MoveList,
-    ) {
-        let mut lifted = *after;
-        lifted.take(mv.to);
-        let walker = Piece::new(victim, role);
-        if !walks::may_move_from(walker, mv.to) {
-            return;
-        }
-        for sq in walks::quiet_from(walker, mv.to, lifted.occupied()) {
-            let reborn = Piece::new(pos.side, role);
             self.finish_reborn_capturer(pos, mv, &lifted, effects, reborn, sq, out);
         }
     }
