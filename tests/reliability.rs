@@ -168,6 +168,40 @@ fn d05_a_help_search_keeps_a_bounded_number_of_solutions() {
     }
 }
 
+// 5b. The lines that `solve` prints are not also kept: a long help search stays within
+// its table's size and 64 MB (it took 146 MB with `--hash 16` when every printed line was
+// kept). Measured by /usr/bin/time where the system has it.
+#[test]
+fn d05b_printed_lines_are_not_kept_in_memory() {
+    let time = Path::new("/usr/bin/time");
+    if !time.exists() {
+        eprintln!("skipped: this system has no /usr/bin/time");
+        return;
+    }
+    for stip in ["h#255", "ser-h#255", "h=255"] {
+        let o = Command::new(time)
+            .args(["-f", "peak %M KB"])
+            .arg(env!("CARGO_BIN_EXE_fairy"))
+            .args(["solve", "--hash", "16", "--fen", KR_K, "--stip", stip])
+            .args(["--max-time", "20"])
+            .output()
+            .expect("/usr/bin/time runs");
+        assert_eq!(exited(&o), 0, "{}", stderr(&o));
+        let peak: u64 = stderr(&o)
+            .lines()
+            .find_map(|l| l.strip_prefix("peak ")?.strip_suffix(" KB")?.parse().ok())
+            .expect("the peak resident size");
+        assert!(
+            peak <= (16 + 64) * 1024,
+            "{stip}: {peak} KB at its peak with a 16 MB table"
+        );
+        assert!(
+            stdout(&o).lines().count() > 100_000,
+            "{stip}: the lines were printed"
+        );
+    }
+}
+
 /// Runs `args` with standard output a pipe whose reader is gone before anything is
 /// written; returns the output of standard error and the exit code.
 fn with_closed_pipe(args: &[&str]) -> (i32, String) {

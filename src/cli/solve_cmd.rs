@@ -107,7 +107,7 @@ pub fn run(args: &SolveArgs) -> i32 {
                 Some(frame) => frame.footer(start),
                 None => Footer::Plain,
             };
-            let printer = output::text::Printer::new(out::print, footer);
+            let printer = output::text::Printer::new(out::print, footer).forgetting_lines();
             problem::solve_problem_streamed(&spec, &config, &printer)
         };
         match solved {

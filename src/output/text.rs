@@ -308,6 +308,8 @@ pub struct Printer<W: Fn(&str) + Sync> {
     /// layout: it belongs to what follows, and its `Partial solution` and `solving
     /// interrupted.` come without it.
     blank_due: AtomicBool,
+    /// Whether the report solved through it keeps the lines of help play it printed.
+    keeps_lines: bool,
 }
 
 impl<W: Fn(&str) + Sync> Printer<W> {
@@ -316,6 +318,16 @@ impl<W: Fn(&str) + Sync> Printer<W> {
             write,
             footer,
             blank_due: AtomicBool::new(false),
+            keeps_lines: true,
+        }
+    }
+
+    /// The printer of a solve whose report is not printed again: the lines of help play
+    /// are printed and forgotten, so that memory does not grow with them.
+    pub fn forgetting_lines(self) -> Self {
+        Printer {
+            keeps_lines: false,
+            ..self
         }
     }
 
@@ -342,6 +354,10 @@ impl<W: Fn(&str) + Sync> Printer<W> {
 }
 
 impl<W: Fn(&str) + Sync> Listener for Printer<W> {
+    fn keeps_help_lines(&self) -> bool {
+        self.keeps_lines
+    }
+
     fn problem_begins(&self, spec: &ProblemSpec, first: Option<&Stipulation>) {
         self.print(|out| {
             if spec.options.no_board {

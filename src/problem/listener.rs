@@ -21,6 +21,11 @@ pub trait Listener: Sync {
     fn set_play_ends(&self) {}
     /// A line of help or series play.
     fn help_line(&self, _line: &HelpLine) {}
+    /// Whether the report must hold the lines of help play once they are told (see
+    /// [`Found::keeps_lines`]).
+    fn keeps_help_lines(&self) -> bool {
+        true
+    }
     /// The first half of a duplex in help play is solved; the other side's follow.
     fn duplex_half_ends(&self) {}
     /// Battle play's set play or post-key play, before its first moves (one duplex half
@@ -106,6 +111,9 @@ impl Found for Solutions<'_> {
     fn line(&self, line: &HelpLine) {
         self.0.help_line(line);
     }
+    fn keeps_lines(&self) -> bool {
+        self.0.keeps_help_lines()
+    }
     fn prelude(&self, solution: &BattleSolution) {
         self.0.battle_begins(solution);
     }
@@ -123,5 +131,8 @@ pub(super) struct SetPlay<'a>(pub &'a dyn Listener);
 impl Found for SetPlay<'_> {
     fn line(&self, line: &HelpLine) {
         self.0.set_play_line(line);
+    }
+    fn keeps_lines(&self) -> bool {
+        self.0.keeps_help_lines()
     }
 }

@@ -509,6 +509,9 @@ impl Found for PassFirst<'_> {
     fn line(&self, line: &search::HelpLine) {
         self.0.line(&pass_first(line.clone()));
     }
+    fn keeps_lines(&self) -> bool {
+        self.0.keeps_lines()
+    }
 }
 
 /// What the help plays of one twin share.

@@ -981,10 +981,12 @@ pub fn solve_plan_streamed<R: Rules>(
             // holds across the problem's plans (each length of `h#n`, say).
             limits.kept.fetch_add(lines.len(), Ordering::Relaxed);
             limits.shown(lines.len());
+            let keep = found.keeps_lines();
             let lines = lines
                 .into_iter()
                 .map(|moves| annotate_line(rules, pos, plan, &moves))
                 .inspect(|line| found.line(line))
+                .filter(|_| keep)
                 .collect();
             return HelpSolution {
                 lines,
@@ -1211,13 +1213,18 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
     let mut numbered_up_to: Option<Move> = None;
     let mut found_lines = 0usize;
     let mut lines = Vec::new();
+    // The lines shown, kept in `lines` only where the caller reads them after the stream
+    // (`Found::keeps_lines`): a long search's lines need not all stay in memory.
+    let mut shown = 0usize;
+    let mut one_move_shown = false;
+    let keep = streamed.keeps_lines();
     let in_order = InOrder::new(|(first, moves_of_task): (Option<Move>, Vec<Vec<Move>>)| {
         // The numbers up to this task's first move (tasks that share it come together).
         if let Some(first) = first.filter(|f| numbered_up_to != Some(*f)) {
             while let Some((mv, played)) = numbered.get(numbers.len()) {
                 let number = skipped + numbers.len() + 1;
                 streamed.tried(number, played);
-                numbers.push((lines.len(), number, played.clone()));
+                numbers.push((shown, number, played.clone()));
                 if *mv == first {
                     numbered_up_to = Some(first);
                     break;
@@ -1226,17 +1233,19 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
         }
         for moves in moves_of_task {
             found_lines += 1;
-            if most.is_some_and(|m| lines.len() >= m) {
+            if most.is_some_and(|m| shown >= m) {
                 continue;
             }
             let mut line = annotate_line(rules, pos, plan, &moves);
-            line.apart = plan.own_ends_apart
-                && moves.len() == 1
-                && !lines.iter().any(|l: &HelpLine| l.moves.len() == 1);
+            line.apart = plan.own_ends_apart && moves.len() == 1 && !one_move_shown;
+            one_move_shown |= moves.len() == 1;
             streamed.line(&line);
-            lines.push(line);
+            shown += 1;
+            if keep {
+                lines.push(line);
+            }
         }
-        if most.is_some_and(|m| lines.len() >= m) {
+        if most.is_some_and(|m| shown >= m) {
             enough.store(true, Ordering::Relaxed);
         }
     });
@@ -1258,11 +1267,11 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
     for (_, played) in numbered.iter().skip(numbers.len()) {
         let number = skipped + numbers.len() + 1;
         streamed.tried(number, played);
-        numbers.push((lines.len(), number, played.clone()));
+        numbers.push((shown, number, played.clone()));
     }
     let partial =
         limits.expired() || limits.kept_enough() || most.is_some_and(|m| found_lines >= m);
-    limits.shown(lines.len());
+    limits.shown(shown);
     HelpSolution {
         lines,
         partial,

@@ -48,6 +48,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 /// order of the search's result, whatever the number of threads.
 pub trait Found: Sync {
     fn line(&self, _line: &HelpLine) {}
+    /// Whether the search's result must hold the lines handed on, which its caller reads
+    /// after the stream (not so where they are printed and forgotten: `fairy solve`).
+    fn keeps_lines(&self) -> bool {
+        true
+    }
     fn prelude(&self, _solution: &BattleSolution) {}
     /// A first move, numbered from 1 in order, legal or not (option MoveNumbers), before
     /// its key or try or its lines of help play.
