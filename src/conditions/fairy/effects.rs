@@ -89,7 +89,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
 
     /// Expands one orthodox-shaped move into its legal-shaped variants under the conditions.
     pub(super) fn expand(&self, pos: &Position<FairyExt<O, F>>, mv: Move, out: &mut MoveList) {
-        if mv.captured.is_none() {
+        let Some(captured) = mv.captured else {
             // Only captures have effects of their own, but for Anti-Andernach's change of
             // colour; the Mars squares come from generation.
             if self.recolours(pos, &mv) {
@@ -104,7 +104,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             }
             self.finish(pos, mv, mv.effects, out);
             return;
-        }
+        };
         let mut mv = mv;
         if mv.promotion.is_some()
             && pos.board.is_kamikaze(mv.from)
@@ -134,180 +134,176 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         let board = &mut after;
         // The capturer is lost (Anticirce Relaxed).
         let mut lost = false;
-        if let Some(captured) = mv.captured {
-            // The capturer first: kamikaze units vanish (and may be reborn), Anticirce moves them.
-            if kamikaze || self.kamikaze_all {
-                board.take(mv.to);
-                // Reborn by the Circe's rules (`Circe::kamikaze_rebirth`); not under Immun
-                // chess.
-                let reborn = self
-                    .captured_reborn()
-                    .filter(|c| !self.kamikaze_all && !c.immune)
-                    .map(|c| {
-                        let (role, sq) = c.kamikaze_rebirth(
-                            moved.role,
-                            mover,
-                            captured.role,
-                            (mv.from, mv.to),
-                            pos.ext.origin(mv.from),
-                        );
-                        (Piece::new(mover, role), sq)
-                    });
-                match reborn {
-                    Some((piece, Some(sq))) if !board.occupied().contains(sq) => {
-                        board.put(sq, piece, kamikaze);
-                        let placement = Placement {
-                            piece,
-                            square: sq,
-                            attrs: UnitAttrs::kamikaze_if(kamikaze),
-                            promoted: None,
-                        };
-                        effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
-                    }
-                    _ => {
-                        let shown = reborn.is_none();
-                        effects.push(Change::Remove(mv.to, Cause::Removal { shown }));
-                    }
-                }
-            } else if let Some(anti) = self
-                .anticirce()
-                // Under Rex Exclusive a king that captures is not reborn.
-                .filter(|a| a.rex_inclusive || moved.role != Role::King)
-            {
-                // A royal unit is not cloned: its capturer keeps its kind, as in the check
-                // test (`king_capture_counts`).
-                let royal = captured.role == Role::King
-                    || royal_square(pos, !mover) == Some(mv.capture_square());
-                let role = if anti.kind == KindRule::Clone && royal {
-                    moved.role
-                } else {
-                    anti.kind.reborn_capturer(moved.role, captured.role)
-                };
-                let cap = Capture {
-                    role,
-                    color: mover,
-                    // The capture square (a locust's victim's, not its landing square).
-                    x: mv.capture_square(),
-                    from: mv.from,
-                    to: mv.to,
-                    capturer_role: captured.role,
-                    capturer_color: captured.color,
-                    origin: pos.ext.origin(mv.from),
-                };
-                if anti.square == SquareRule::Super {
-                    if anti.occupied == Occupied::Lost {
-                        // Relaxed: the capturer may also stay where it took, not reborn
-                        // (`Sa1*b3` beside `Sa1*b3[wSb3->b3]`, as the reference solver
-                        // plays it; under Anticirce Relaxed alone it is lost instead).
-                        let mut stay = after;
-                        let mut e = effects;
-                        if self.recolours(pos, &mv) {
-                            recolour_capturer(&mut stay, &mut e, &mv, !mover);
-                        }
-                        self.finish(pos, mv, e, out);
-                    }
-                    // Anti-Super Circe: any empty square, its capture square included
-                    // (not under Cheylan); a pawn promotes on its last rank.
-                    let mut squares = !after.occupied();
-                    if !anti.cheylan {
-                        squares = squares.with(mv.to);
-                    }
-                    self.capturer_reborn_on(pos, mv, role, squares, &after, effects, out);
-                    return;
-                }
-                if anti.square == SquareRule::TakeMake {
-                    // Anticirce Take&Make: where the capturer's own walk, moving for the
-                    // captured side (a pawn's way and double step are that side's), ends
-                    // without capturing from where it took (`wPd4*e5[wPe5->e4]`); with
-                    // no such move the capture is illegal, as the reference solver plays it.
-                    let walker = Piece::new(captured.color, role);
-                    let squares = if walks::may_move_from(walker, mv.to) {
-                        walks::quiet_from(walker, mv.to, after.occupied().without(mv.to))
-                    } else {
-                        Bitboard::EMPTY
-                    };
-                    self.capturer_reborn_on(pos, mv, role, squares, &after, effects, out);
-                    return;
-                }
-                // Where the capturer goes: `None` where it is lost (Relaxed, its rebirth
-                // square taken or off the board), as in the reference solver, a king too.
-                // Frischauf: a unit that promoted, by this capture too.
-                let promoted = anti.frischauf
-                    && (mv.promotion.is_some() || pos.board.is_marked(mv.from, Mark::Frischauf));
-                let target = match anti.rebirth_square_of(&cap, promoted) {
-                    None if anti.occupied == Occupied::Lost => None,
-                    None => return,
-                    Some(sq) if sq == mv.to => {
-                        if anti.cheylan {
-                            return;
-                        }
-                        Some(sq)
-                    }
-                    Some(sq) if board.occupied().contains(sq) => match anti.occupied {
-                        Occupied::Parachute => {
-                            // The occupant goes under the reborn capturer.
-                            let occupant = Placement {
-                                piece: board.piece_at(sq).expect("occupied"),
-                                square: sq,
-                                attrs: board.attrs_at(sq),
-                                promoted: None,
-                            };
-                            effects.push(Change::Hide(occupant, Cause::Parachute));
-                            board.take(sq);
-                            Some(sq)
-                        }
-                        // The occupant is killed (the capturer's own king too: the move
-                        // is then illegal).
-                        Occupied::Assassin => {
-                            board.take(sq);
-                            Some(sq)
-                        }
-                        Occupied::Lost => None,
-                        _ => return,
-                    },
-                    Some(sq) => Some(sq),
-                };
-                if let Some(sq) = target {
-                    board.take(mv.to);
-                    let reborn = Piece::new(mover, role);
-                    if role.is_pawn() && sq.rank() == mover.promotion_rank() {
-                        // A pawn reborn on its last rank promotes there (`[wPb4->b8=Q]`, as in
-                        // Couscous Anticirce): one move per choice. Anticirce has no second
-                        // rebirth, so each goes on to the end at once.
-                        self.finish_reborn_capturer(pos, mv, board, effects, reborn, sq, out);
-                        return;
-                    }
-                    board.put(sq, reborn, false);
+        // The capturer first: kamikaze units vanish (and may be reborn), Anticirce moves them.
+        if kamikaze || self.kamikaze_all {
+            board.take(mv.to);
+            // Reborn by the Circe's rules (`Circe::kamikaze_rebirth`); not under Immun
+            // chess.
+            let reborn = self
+                .captured_reborn()
+                .filter(|c| !self.kamikaze_all && !c.immune)
+                .map(|c| {
+                    let (role, sq) = c.kamikaze_rebirth(
+                        moved.role,
+                        mover,
+                        captured.role,
+                        (mv.from, mv.to),
+                        pos.ext.origin(mv.from),
+                    );
+                    (Piece::new(mover, role), sq)
+                });
+            match reborn {
+                Some((piece, Some(sq))) if !board.occupied().contains(sq) => {
+                    board.put(sq, piece, kamikaze);
                     let placement = Placement {
-                        piece: reborn,
+                        piece,
                         square: sq,
-                        // A chameleon or paralysing unit stays one, a promoted unit
-                        // keeps (or gains) the Frischauf mark.
-                        attrs: pos
-                            .board
-                            .attrs_at(mv.from)
-                            .with_mark(Mark::Frischauf, promoted),
+                        attrs: UnitAttrs::kamikaze_if(kamikaze),
                         promoted: None,
                     };
                     effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
-                    if anti.turncoat {
-                        // Turncoats: it passes to its victim's side where it is reborn.
-                        recolour_capturer(board, &mut effects, &mv, !mover);
-                    }
-                } else {
-                    board.take(mv.to);
-                    effects.push(Change::Remove(mv.to, Cause::Removal { shown: false }));
-                    lost = true;
+                }
+                _ => {
+                    let shown = reborn.is_none();
+                    effects.push(Change::Remove(mv.to, Cause::Removal { shown }));
                 }
             }
-            // Andernach: the capturer, where it now stands, passes to the other side.
-            if !(kamikaze || self.kamikaze_all || lost) && self.recolours(pos, &mv) {
-                recolour_capturer(board, &mut effects, &mv, !mover);
+        } else if let Some(anti) = self
+            .anticirce()
+            // Under Rex Exclusive a king that captures is not reborn.
+            .filter(|a| a.rex_inclusive || moved.role != Role::King)
+        {
+            // A royal unit is not cloned: its capturer keeps its kind, as in the check
+            // test (`king_capture_counts`).
+            let royal = captured.role == Role::King
+                || royal_square(pos, !mover) == Some(mv.capture_square());
+            let role = if anti.kind == KindRule::Clone && royal {
+                moved.role
+            } else {
+                anti.kind.reborn_capturer(moved.role, captured.role)
+            };
+            let cap = Capture {
+                role,
+                color: mover,
+                // The capture square (a locust's victim's, not its landing square).
+                x: mv.capture_square(),
+                from: mv.from,
+                to: mv.to,
+                capturer_role: captured.role,
+                capturer_color: captured.color,
+                origin: pos.ext.origin(mv.from),
+            };
+            if anti.square == SquareRule::Super {
+                if anti.occupied == Occupied::Lost {
+                    // Relaxed: the capturer may also stay where it took, not reborn
+                    // (`Sa1*b3` beside `Sa1*b3[wSb3->b3]`, as the reference solver
+                    // plays it; under Anticirce Relaxed alone it is lost instead).
+                    let mut stay = after;
+                    let mut e = effects;
+                    if self.recolours(pos, &mv) {
+                        recolour_capturer(&mut stay, &mut e, &mv, !mover);
+                    }
+                    self.finish(pos, mv, e, out);
+                }
+                // Anti-Super Circe: any empty square, its capture square included
+                // (not under Cheylan); a pawn promotes on its last rank.
+                let mut squares = !after.occupied();
+                if !anti.cheylan {
+                    squares = squares.with(mv.to);
+                }
+                self.capturer_reborn_on(pos, mv, role, squares, &after, effects, out);
+                return;
             }
-            self.victim_reborn(pos, mv, captured, board, effects, kamikaze, out);
-            return;
+            if anti.square == SquareRule::TakeMake {
+                // Anticirce Take&Make: where the capturer's own walk, moving for the
+                // captured side (a pawn's way and double step are that side's), ends
+                // without capturing from where it took (`wPd4*e5[wPe5->e4]`); with
+                // no such move the capture is illegal, as the reference solver plays it.
+                let walker = Piece::new(captured.color, role);
+                let squares = if walks::may_move_from(walker, mv.to) {
+                    walks::quiet_from(walker, mv.to, after.occupied().without(mv.to))
+                } else {
+                    Bitboard::EMPTY
+                };
+                self.capturer_reborn_on(pos, mv, role, squares, &after, effects, out);
+                return;
+            }
+            // Where the capturer goes: `None` where it is lost (Relaxed, its rebirth
+            // square taken or off the board), as in the reference solver, a king too.
+            // Frischauf: a unit that promoted, by this capture too.
+            let promoted = anti.frischauf
+                && (mv.promotion.is_some() || pos.board.is_marked(mv.from, Mark::Frischauf));
+            let target = match anti.rebirth_square_of(&cap, promoted) {
+                None if anti.occupied == Occupied::Lost => None,
+                None => return,
+                Some(sq) if sq == mv.to => {
+                    if anti.cheylan {
+                        return;
+                    }
+                    Some(sq)
+                }
+                Some(sq) if board.occupied().contains(sq) => match anti.occupied {
+                    Occupied::Parachute => {
+                        // The occupant goes under the reborn capturer.
+                        let occupant = Placement {
+                            piece: board.piece_at(sq).expect("occupied"),
+                            square: sq,
+                            attrs: board.attrs_at(sq),
+                            promoted: None,
+                        };
+                        effects.push(Change::Hide(occupant, Cause::Parachute));
+                        board.take(sq);
+                        Some(sq)
+                    }
+                    // The occupant is killed (the capturer's own king too: the move
+                    // is then illegal).
+                    Occupied::Assassin => {
+                        board.take(sq);
+                        Some(sq)
+                    }
+                    Occupied::Lost => None,
+                    _ => return,
+                },
+                Some(sq) => Some(sq),
+            };
+            if let Some(sq) = target {
+                board.take(mv.to);
+                let reborn = Piece::new(mover, role);
+                if role.is_pawn() && sq.rank() == mover.promotion_rank() {
+                    // A pawn reborn on its last rank promotes there (`[wPb4->b8=Q]`, as in
+                    // Couscous Anticirce): one move per choice. Anticirce has no second
+                    // rebirth, so each goes on to the end at once.
+                    self.finish_reborn_capturer(pos, mv, board, effects, reborn, sq, out);
+                    return;
+                }
+                board.put(sq, reborn, false);
+                let placement = Placement {
+                    piece: reborn,
+                    square: sq,
+                    // A chameleon or paralysing unit stays one, a promoted unit
+                    // keeps (or gains) the Frischauf mark.
+                    attrs: pos
+                        .board
+                        .attrs_at(mv.from)
+                        .with_mark(Mark::Frischauf, promoted),
+                    promoted: None,
+                };
+                effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
+                if anti.turncoat {
+                    // Turncoats: it passes to its victim's side where it is reborn.
+                    recolour_capturer(board, &mut effects, &mv, !mover);
+                }
+            } else {
+                board.take(mv.to);
+                effects.push(Change::Remove(mv.to, Cause::Removal { shown: false }));
+                lost = true;
+            }
         }
-        self.finish(pos, mv, effects, out);
+        // Andernach: the capturer, where it now stands, passes to the other side.
+        if !(kamikaze || self.kamikaze_all || lost) && self.recolours(pos, &mv) {
+            recolour_capturer(board, &mut effects, &mv, !mover);
+        }
+        self.victim_reborn(pos, mv, captured, board, effects, kamikaze, out);
     }
 
     /// The captured unit reborn by the Circe of captured units, if any, on `board` (the
