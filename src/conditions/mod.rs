@@ -174,6 +174,16 @@ pub trait Rules: Sync + Send {
         }
     }
 
+    /// Whether the help searches may bound `pos`'s goals by orthodox moves
+    /// (`search::reach`, `search::intelligent`): every legal move is an orthodox legal move,
+    /// a side has a legal move exactly where it has an orthodox one, check is an orthodox
+    /// attack and a captured unit leaves the board. Orthodox movement; also rules that only
+    /// choose among the orthodox legal moves (the mummers), on a board of orthodox units.
+    #[inline]
+    fn orthodox_bounds(&self, _pos: &Position<Self::Ext>) -> bool {
+        Self::ORTHODOX_MOVEMENT
+    }
+
     /// Whether the side to move may have the other side's king in check: no king is ever
     /// captured (Lèse-majesté), so a diagram may show it so.
     fn opponent_may_stand_in_check(&self) -> bool {

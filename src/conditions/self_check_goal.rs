@@ -84,6 +84,11 @@ impl<R: Rules> Rules for SelfCheckGoal<'_, R> {
         self.rules.in_check(pos, color)
     }
 
+    #[inline]
+    fn orthodox_bounds(&self, pos: &Position<Self::Ext>) -> bool {
+        self.rules.orthodox_bounds(pos)
+    }
+
     fn init(
         &self,
         pos: &mut Position<Self::Ext>,

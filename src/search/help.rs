@@ -266,6 +266,8 @@ struct Ctx<'a, R: Rules> {
     own_plays: &'a [[usize; 2]],
     /// The table salt of the plan's end ([`end_salt`]).
     salt: u64,
+    /// Whether the goals may be bounded by orthodox moves ([`Rules::orthodox_bounds`]).
+    orthodox_bounds: bool,
 }
 
 const HELP_SALT: [u64; 4] = [
@@ -456,6 +458,12 @@ impl<R: Rules> Ctx<'_, R> {
         }
     }
 
+    /// Orthodox play knows it when compiled; other rules say so once per search.
+    #[inline(always)]
+    fn orthodox_bounds(&self) -> bool {
+        R::ORTHODOX_MOVEMENT || self.orthodox_bounds
+    }
+
     fn stop(&self) -> bool {
         self.most
             .is_some_and(|m| self.found.load(Ordering::Relaxed) >= m)
@@ -515,7 +523,7 @@ impl<R: Rules> Ctx<'_, R> {
         if let Some(target) = &self.plan.proof {
             return self.proof_in_reach(target, pos, idx);
         }
-        if !R::ORTHODOX_MOVEMENT {
+        if !self.orthodox_bounds() {
             return true;
         }
 
@@ -562,7 +570,7 @@ impl<R: Rules> Ctx<'_, R> {
     /// or shut in by the attacker's last move (hpint-033, h=4: 4.1 to 3.2 s; earlier
     /// moves were measured to cost more than they saved).
     fn hopeless_units(&self, pos: &Position<R::Ext>, idx: usize) -> Bitboard {
-        if !R::ORTHODOX_MOVEMENT {
+        if !self.orthodox_bounds() {
             return Bitboard::EMPTY;
         }
         if let Some(target) = &self.plan.proof {
@@ -649,7 +657,7 @@ impl<R: Rules> Ctx<'_, R> {
     /// 140 s to 42 s). For stalemate only the defender's last moves, whose children the
     /// bound answers without the attacker moving (hpint-033, h=4: 3.2 to 2.9 s).
     fn bound_children(&self, pos: &Position<R::Ext>, idx: usize) -> bool {
-        if !R::ORTHODOX_MOVEMENT {
+        if !self.orthodox_bounds() {
             return false;
         }
         let (defender, last) = self.defender(pos, idx);
@@ -1066,8 +1074,11 @@ fn final_positions_apply(plan: &Plan, limits: &Limits) -> Option<super::intellig
 /// See [`final_positions_apply`].
 const FINAL_POSITIONS_FROM: usize = 7;
 
-/// The same for mates, reciprocal play included.
-const MATE_FINAL_POSITIONS_FROM: usize = 7;
+/// The same for mates, reciprocal play included: from six moves (h#3: intell-028 0.48 s
+/// move by move, 0.03 s through final positions; intell-030 0.06 s against 0.26 s, the
+/// one of 30 over 0.05 s that lost; one thread). From four or five it gained nothing
+/// measurable: no helpmate of the corpus that short takes 0.05 s either way.
+const MATE_FINAL_POSITIONS_FROM: usize = 6;
 
 /// `plays(steps, extra)[idx][p]`: the played steps from `idx` on whose distance from
 /// `idx` has parity `p`, counting `extra` played steps after `steps` (in reciprocal play
@@ -1131,6 +1142,7 @@ pub(super) fn solve_plan_move_by_move<R: Rules>(
             } else {
                 0
             },
+        orthodox_bounds: rules.orthodox_bounds(pos),
     };
     // Split the first two steps into independent tasks, so that even a root with few moves
     // keeps every thread busy. Not the last step: its move is judged with the goal there

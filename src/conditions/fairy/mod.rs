@@ -435,6 +435,15 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         } == Fairy::<O, F>::default()
     }
 
+    /// Whether the set only chooses among the orthodox legal moves (the mummers): a side
+    /// has a legal move exactly where it has an orthodox one.
+    pub fn only_chooses_among_legal_moves(&self) -> bool {
+        Fairy {
+            mummer: [None; 2],
+            ..*self
+        } == Fairy::<O, F>::default()
+    }
+
     /// The orthodox masks for plain moves, where check needs an orthodox attack on the
     /// king or (Circe Assassin) on a unit reborn on it: not under Mars Circe, where units
     /// attack from their rebirth squares.
@@ -1073,6 +1082,16 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
 
 impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
     type Ext = FairyExt<O, F>;
+
+    fn orthodox_bounds(&self, pos: &Position<Self::Ext>) -> bool {
+        let board = &pos.board;
+        // Kamikaze and royal units other than kings come with no part of their own.
+        self.only_chooses_among_legal_moves()
+            && board.fairy_units().is_empty()
+            && board.neutral().is_empty()
+            && board.kamikaze().is_empty()
+            && Color::ALL.into_iter().all(|c| pos.ext.royal(c).is_none())
+    }
 
     fn proof_counting(&self) -> ProofCounting {
         if self.only_forbids_moves() {

@@ -92,7 +92,7 @@ pub(super) fn solve<R: Rules>(
     limits: &Limits,
 ) -> Option<Vec<Vec<Move>>> {
     let goal = end.final_position()?;
-    if !R::ORTHODOX_MOVEMENT
+    if !rules.orthodox_bounds(pos)
         || may_castle(pos.castling)
         || steps.is_empty()
         || steps.contains(&Step::Parry)
@@ -252,12 +252,12 @@ mod tests {
     /// The lines of `plan` from `pos` by the final-position search and by the move-by-move
     /// search, each sorted (the final-position search hands them on unordered); `None`
     /// where the enumeration gave up.
-    fn both_searches(
-        pos: &Position,
+    fn both_searches<R: Rules>(
+        rules: &R,
+        pos: &Position<R::Ext>,
         plan: &crate::search::help::Plan,
         table: &Table,
     ) -> Option<(Vec<Vec<Move>>, Vec<Vec<Move>>)> {
-        let rules = Orthodox;
         let limits = Limits::default();
         let end = match plan.end {
             End_::Goal(goal) => End::Goal(goal),
@@ -265,12 +265,12 @@ mod tests {
             _ => unreachable!("the test's plans"),
         };
         let mut expected: Vec<Vec<Move>> =
-            solve_plan_move_by_move(&rules, pos, plan, table, &limits, &())
+            solve_plan_move_by_move(rules, pos, plan, table, &limits, &())
                 .lines
                 .into_iter()
                 .map(|line| line.moves.into_iter().map(|m| m.mv).collect())
                 .collect();
-        let mut found = solve(&rules, pos, &plan.steps, end, table, &limits)?;
+        let mut found = solve(rules, pos, &plan.steps, end, table, &limits)?;
         let key = |l: &Vec<Move>| super::super::reference_order::line_key(l, None);
         expected.sort_by_cached_key(key);
         found.sort_by_cached_key(key);
@@ -292,8 +292,13 @@ mod tests {
     /// Whether the two searches of `plan` from `pos` ([`both_searches`]) had lines;
     /// panics with the lines one found and the other did not; `None` where the
     /// enumeration gave up.
-    fn agree(pos: &Position, plan: &crate::search::help::Plan, table: &Table) -> Option<bool> {
-        let (found, expected) = both_searches(pos, plan, table)?;
+    fn agree<R: Rules>(
+        rules: &R,
+        pos: &Position<R::Ext>,
+        plan: &crate::search::help::Plan,
+        table: &Table,
+    ) -> Option<bool> {
+        let (found, expected) = both_searches(rules, pos, plan, table)?;
         if found != expected {
             let (f, e) = (show(&found), show(&expected));
             let missing: Vec<_> = e.iter().filter(|l| !f.contains(l)).collect();
@@ -342,7 +347,7 @@ mod tests {
                 continue;
             };
             tried += 1;
-            let Some(solved) = agree(&pos, &plan, &table) else {
+            let Some(solved) = agree(&Orthodox, &pos, &plan, &table) else {
                 // The enumeration gave up (too many plans).
                 gave_up += 1;
                 continue;
@@ -393,7 +398,7 @@ mod tests {
                 continue;
             };
             tried += 1;
-            let Some(solved) = agree(&pos, &plan, &table) else {
+            let Some(solved) = agree(&Orthodox, &pos, &plan, &table) else {
                 gave_up += 1;
                 continue;
             };
@@ -402,6 +407,106 @@ mod tests {
         assert!(
             with_solutions[0] > 500 && with_solutions[1] > 200 && with_solutions[2] > 100,
             "only {with_solutions:?} positions with a solution (help, series, reciprocal)"
+        );
+        assert!(gave_up < 10, "the enumeration gave up {gave_up} times");
+    }
+
+    /// Every line of `steps` from `pos` that ends in mate, each move played.
+    fn every_line<R: Rules>(
+        rules: &R,
+        pos: &Position<R::Ext>,
+        steps: &[Step],
+        path: &mut Vec<Move>,
+        out: &mut Vec<Vec<Move>>,
+    ) {
+        match steps.first() {
+            None => {
+                if crate::search::position_goal_reached(rules, pos, Goal::Mate) {
+                    out.push(path.clone());
+                }
+            }
+            Some(Step::Pass) => every_line(
+                rules,
+                &crate::search::null_move(pos),
+                &steps[1..],
+                path,
+                out,
+            ),
+            Some(&Step::Play { may_check }) => rules.for_each_child(pos, |mv, after| {
+                if may_check || !rules.in_check(after, after.side) {
+                    path.push(*mv);
+                    every_line(rules, after, &steps[1..], path, out);
+                    path.pop();
+                }
+            }),
+            Some(Step::Parry) => unreachable!("the test's plans have no parry"),
+        }
+    }
+
+    /// The same under the Maximummer and Minimummer of either side or both, which only
+    /// choose among the legal moves (`Rules::orthodox_bounds`), against every line played
+    /// out: helpmates of one to four half moves and series helpmates of one to three moves.
+    #[test]
+    fn mummer_mates_agree_with_every_line_played_out() {
+        use crate::conditions::{Fairy, Mummer};
+        let table = Table::new(16);
+        let mut next = numbers(0x0F0F_1234_7777);
+        let mut with_solutions = [0; 2];
+        let mut gave_up = 0;
+        let mut tried = 0;
+        let choices = [None, Some(Mummer::Max), Some(Mummer::Min)];
+        while tried < 12000 {
+            let series = tried % 3 == 2;
+            let plan = if series {
+                series_plan(1 + tried / 3 % 3, true, End_::Goal(Goal::Mate))
+            } else {
+                help_plan(1 + tried / 3 % 4, Goal::Mate)
+            };
+            let mummer = [choices[next(3) as usize], choices[next(3) as usize]];
+            if mummer == [None; 2] {
+                continue;
+            }
+            let mut rules: Fairy = Fairy::default();
+            rules.mummer = mummer;
+            let Some(pos) = random_position(&mut next, plan.steps.len(), false) else {
+                continue;
+            };
+            let pos = Position::new(pos.board, pos.side);
+            assert!(rules.orthodox_bounds(&pos));
+            tried += 1;
+            let Some(mut found) = solve(
+                &rules,
+                &pos,
+                &plan.steps,
+                End::Goal(Goal::Mate),
+                &table,
+                &Limits::default(),
+            ) else {
+                gave_up += 1;
+                continue;
+            };
+            // Not the move-by-move search, which the same bounds serve: every line.
+            let mut expected = Vec::new();
+            every_line(&rules, &pos, &plan.steps, &mut Vec::new(), &mut expected);
+            let key = |l: &Vec<Move>| super::super::reference_order::line_key(l, None);
+            expected.sort_by_cached_key(key);
+            found.sort_by_cached_key(key);
+            assert_eq!(
+                show(&found),
+                show(&expected),
+                "{mummer:?} {:?} {:?} to move, units {:?}",
+                plan.steps,
+                pos.side,
+                pos.board
+                    .units()
+                    .map(|(sq, p)| format!("{:?}{:?}{sq}", p.color, p.role))
+                    .collect::<Vec<_>>()
+            );
+            with_solutions[usize::from(series)] += usize::from(!expected.is_empty());
+        }
+        assert!(
+            with_solutions[0] > 150 && with_solutions[1] > 50,
+            "only {with_solutions:?} positions with a solution (help, series)"
         );
         assert!(gave_up < 10, "the enumeration gave up {gave_up} times");
     }
