@@ -339,6 +339,8 @@ fn every_condition_agrees_with_playing_every_move() {
             "AntiCirce Take&Make",
             "MarsCirce Madrasi",
             "MarsCirce Madrasi RexInclusive",
+            "MarsCirce Diagram",
+            "AntiMarsCirce Mirror",
             "CirceTake&Make Take&MakeChess",
             "Circe AntiCirce",
             "AntiSuperCirce Circe",

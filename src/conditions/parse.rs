@@ -37,7 +37,7 @@ const ALICE_WORDS: [(&str, AliceVariant); 6] = [
 ];
 
 /// Every condition name, for Popeye's unique-prefix abbreviations.
-pub(crate) const CONDITION_NAMES: [&str; 83] = [
+pub(crate) const CONDITION_NAMES: [&str; 84] = [
     "circe",
     "anticirce",
     "antipodeancirce",
@@ -64,6 +64,7 @@ pub(crate) const CONDITION_NAMES: [&str; 83] = [
     "kamikazecirce",
     "marscirce",
     "antimarscirce",
+    "marsmirrorcirce",
     "alicechess",
     "lookingglassalice",
     "missalice",
@@ -563,12 +564,15 @@ fn parse_grouped(
                 fairy.kamikaze_all = true;
                 Some(Circe::circe())
             }
-            "marscirce" | "antimarscirce" => {
-                let mars = if lower == "marscirce" {
-                    Mars::Mars
-                } else {
+            "marscirce" | "antimarscirce" | "marsmirrorcirce" => {
+                let mars = if lower == "antimarscirce" {
                     Mars::AntiMars
+                } else {
+                    Mars::Mars
                 };
+                if lower == "marsmirrorcirce" {
+                    fairy.mars_rule = Some(SquareRule::Mirror);
+                }
                 choose(
                     &mut fairy.mars,
                     mars,
@@ -577,34 +581,45 @@ fn parse_grouped(
                 .map_err(err)?;
                 // RexInclusive is the default; under RexExclusive kings neither capture
                 // nor observe (Popeye's reading; under Anti-Mars, where it leaves the king
-                // only captures, not supported).
+                // only captures, not supported). Popeye reads Circe option words after it
+                // as Mars's own, not as a second Circe: `Mirror` and `Diagram` set the
+                // squares units capture from (move from under Anti-Mars).
                 while let Some(o) = words.get(i) {
-                    match expand(&o.value, &["rexinclusive", "rexexclusive"]).as_str() {
+                    let option = expand(&o.value, &CIRCE_OPTIONS);
+                    let refuse = |what: &str| ConditionError {
+                        span: o.span,
+                        message: format!("{what} with the option \"{}\" is not supported", o.value),
+                    };
+                    match option.as_str() {
                         "rexinclusive" => fairy.mars_rex_exclusive = false,
                         "rexexclusive" if mars == Mars::Mars => fairy.mars_rex_exclusive = true,
-                        "rexexclusive" => return Err(ConditionError {
-                            span: o.span,
-                            message:
-                                "Anti-Mars Circe with the option \"RexExclusive\" is not supported"
-                                    .into(),
-                        }),
+                        "rexexclusive" => return Err(refuse("Anti-Mars Circe")),
+                        // Under Anti-Mars Diagram the reference solver's helpmates lose
+                        // king moves it generates (random h#2 with the kings at home).
+                        "diagram" if mars == Mars::AntiMars => {
+                            return Err(refuse("Anti-Mars Circe"))
+                        }
+                        "mirror" | "diagram" => {
+                            let rule = if option == "mirror" {
+                                SquareRule::Mirror
+                            } else {
+                                SquareRule::Diagram
+                            };
+                            if fairy.mars_rule.is_some_and(|r| r != rule) {
+                                return Err(refuse("Mars Circe by another square rule"));
+                            }
+                            fairy.mars_rule = Some(rule);
+                        }
+                        o if CIRCE_OPTIONS.contains(&o) => {
+                            return Err(refuse(if mars == Mars::Mars {
+                                "Mars Circe"
+                            } else {
+                                "Anti-Mars Circe"
+                            }))
+                        }
                         _ => break,
                     }
                     i += 1;
-                }
-                // Popeye reads Circe option words after it as Mars's own (`MarsCirce
-                // Diagram`: units capture from their diagram squares), not as a second
-                // Circe.
-                if let Some(o) = words.get(i) {
-                    if CIRCE_OPTIONS.contains(&expand(&o.value, &CIRCE_OPTIONS).as_str()) {
-                        return Err(ConditionError {
-                            span: o.span,
-                            message: format!(
-                                "Mars Circe with the option \"{}\" is not supported",
-                                o.value
-                            ),
-                        });
-                    }
                 }
                 any = true;
                 continue;
@@ -1212,6 +1227,11 @@ fn parse_grouped(
             "Mars Circe RexExclusive with Madrasi is not supported",
         ));
     }
+    if fairy.mars_rule.is_some() && fairy.madrasi.is_some() {
+        return Err(combination(
+            "Madrasi with Mars Circe by another square rule (Mirror, Diagram) is not supported",
+        ));
+    }
     // Under Mars Circe a Madrasi observer looks from its rebirth square, as it captures.
     if fairy.mars == Some(Mars::Mars) {
         let kings = !fairy.mars_rex_exclusive;
@@ -1522,9 +1542,23 @@ mod tests {
         assert_eq!(f.circe.map(|c| c.square), Some(SquareRule::Super));
         let e = parse_conditions(&words("MarsCirce AntipodesCirce")).unwrap_err();
         assert!(e.message.contains("no meaning"), "{}", e.message);
-        // Circe option words after it are Mars's own, which are not built.
-        let e = parse_conditions(&words("MarsCirce Diagram")).unwrap_err();
+        // Circe option words after it are Mars's own: Mirror and Diagram are built.
+        for (text, rule) in [
+            ("MarsCirce Diagram", SquareRule::Diagram),
+            ("MarsCirce RexInclusive Mirror", SquareRule::Mirror),
+            ("MarsMirrorCirce", SquareRule::Mirror),
+            ("AntiMarsCirce Mirror", SquareRule::Mirror),
+        ] {
+            let f = parse_conditions(&words(text)).unwrap().unwrap();
+            assert_eq!(f.mars_rule, Some(rule), "{text}");
+        }
+        let e = parse_conditions(&words("AntiMarsCirce Diagram")).unwrap_err();
+        assert!(e.message.contains("not supported"), "{}", e.message);
+        let e = parse_conditions(&words("MarsCirce Symmetry")).unwrap_err();
         assert_eq!(e.span, Span::new(1, 2));
+        assert!(e.message.contains("not supported"), "{}", e.message);
+        let e = parse_conditions(&words("MarsCirce Mirror Diagram")).unwrap_err();
+        assert_eq!(e.span, Span::new(1, 3));
         assert!(e.message.contains("not supported"), "{}", e.message);
         for refused in [
             "AntiMarsCirce Circe",

@@ -100,6 +100,7 @@ const NAMES: &[(&str, Spelling, u16)] = &[
     ("isardam", Named("Isardam"), 190),
     ("checklesschess", Named("ChecklessChess"), 200),
     ("marscirce", Named("MarsCirce"), 210),
+    ("marsmirrorcirce", Named("MarsCirce Mirror"), 210),
     ("antieinsteinchess", Named("AntiEinsteinChess"), 220),
     ("messignychess", Named("MessignyChess"), 230),
     ("nowhitepromotion", Named("NoWhitePromotion"), 240),
@@ -380,6 +381,8 @@ mod tests {
             ("Circe Rank Mirror", "Circe Rank"),
             ("AntiCirce Rank Cheylan", "AntiCirce Rank Cheylan"),
             ("ChameleonCirce S B R Q S", "Circe Chameleon Q->S->B->R->Q"),
+            ("MarsMirrorCirce", "MarsCirce Mirror"),
+            ("MarsCirce Diagram", "MarsCirce Diagram"),
             ("Circe Chameleon S Q R B S", "Circe Chameleon Q->R->B->S->Q"),
         ] {
             assert_eq!(lines(words), [printed], "{words}");

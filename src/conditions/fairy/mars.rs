@@ -14,7 +14,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             if self.mars_rex_exclusive && piece.role == Role::King {
                 continue;
             }
-            let Some((via, occ)) = mars_origin(board, piece, from) else {
+            let Some((via, occ)) = self.mars_origin(pos, piece, from) else {
                 continue;
             };
             if piece.role.is_orthodox() {
@@ -67,12 +67,17 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             return;
         };
         let home = Square::from_coords(4, side.back_rank());
-        if king != home && board.occupied().contains(home) {
+        let rook = Piece::new(side, Role::Rook);
+        let king_piece = Piece::new(side, Role::King);
+        // By another square rule than the standard one, only a king on its home square
+        // whose rebirth square it is, as the reference solver plays it (under Anti-Mars
+        // Diagram no `[bKd8->e8]0-0-0`).
+        let moved_home =
+            king != home && (self.mars_rule.is_some() || board.occupied().contains(home));
+        if self.mars_via(pos, king_piece, king) != Some(home) || moved_home {
             return;
         }
         let orthodox_king = king == home && pos.castling.contains(home);
-        let rook = Piece::new(side, Role::Rook);
-        let king_piece = Piece::new(side, Role::King);
         // The board with the king on its home square.
         let mut lifted = *board;
         if king != home {
@@ -91,6 +96,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             } else if self.mars == Some(Mars::AntiMars) && !lifted.occupied().contains(corner) {
                 let mut reborn = Bitboard::EMPTY;
                 for r in board.pieces(side, Role::Rook) {
+                    // By the standard rule whatever Mars's own, as the reference solver
+                    // plays it (`[bRh4->h8]0-0` under Anti-Mars Diagram).
                     if standard_square(Role::Rook, side, r) == corner {
                         reborn = reborn.with(r);
                     }
@@ -134,13 +141,77 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
     }
 
+    /// The square `piece` on `from` captures from under Mars Circe (moves from under
+    /// Anti-Mars): its rebirth square by the set's square rule.
+    #[inline]
+    pub(super) fn mars_via(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        piece: Piece,
+        from: Square,
+    ) -> Option<Square> {
+        let Some(rule) = self.mars_rule else {
+            return Some(standard_square(piece.role, piece.color, from));
+        };
+        let unit = Capture {
+            role: piece.role,
+            color: piece.color,
+            x: from,
+            from,
+            to: from,
+            capturer_role: piece.role,
+            capturer_color: piece.color,
+            origin: pos.ext.origin(from),
+        };
+        super::super::circe::rebirth_square(rule, &unit)
+    }
+
+    /// [`mars_origin`] by the set's square rule.
+    #[inline]
+    fn mars_origin(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        piece: Piece,
+        from: Square,
+    ) -> Option<(Square, Bitboard)> {
+        mars_origin_via(&pos.board, piece, from, self.mars_via(pos, piece, from)?)
+    }
+
+    /// The units of `by` that attack `k` under Mars Circe ([`mars_checkers`]); by any
+    /// square rule but the standard one unit by unit.
+    pub(super) fn mars_attackers(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        k: Square,
+        by: Color,
+    ) -> Bitboard {
+        let kings = !self.mars_rex_exclusive;
+        let board = &pos.board;
+        if self.mars_rule.is_none() {
+            return mars_checkers(board, k, by, kings);
+        }
+        let mut set = Bitboard::EMPTY;
+        for from in board.by_color(by) {
+            let piece = board.piece_at(from).expect("occupied");
+            if piece.role == Role::King && !kings {
+                continue;
+            }
+            if let Some((via, occ)) = self.mars_origin(pos, piece, from) {
+                if walks::observes(piece, via, k, occ) {
+                    set = set.with(from);
+                }
+            }
+        }
+        set
+    }
+
     /// Non-captures of Anti-Mars Circe: each unit moves as if from its rebirth square.
     pub(super) fn antimars_moves(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
         let board = &pos.board;
         let side = pos.side;
         for from in board.by_color(side) {
             let piece = board.piece_at(from).expect("occupied");
-            let Some((via, occ)) = mars_origin(board, piece, from) else {
+            let Some((via, occ)) = self.mars_origin(pos, piece, from) else {
                 continue;
             };
             let targets: Bitboard = if !piece.role.is_orthodox() {
@@ -220,7 +291,22 @@ pub(super) fn mars_origin<F: FairyStore>(
 ) -> Option<(Square, Bitboard)> {
     // A pawn on its first rank moves from its rebirth square too, as the reference solver
     // plays it (`c1-c2*d3`).
-    let via = standard_square(piece.role, piece.color, from);
+    mars_origin_via(
+        board,
+        piece,
+        from,
+        standard_square(piece.role, piece.color, from),
+    )
+}
+
+/// [`mars_origin`] from `via`, the unit's rebirth square by any rule.
+#[inline]
+fn mars_origin_via<F: FairyStore>(
+    board: &Board<F>,
+    piece: Piece,
+    from: Square,
+    via: Square,
+) -> Option<(Square, Bitboard)> {
     if !walks::may_move_from(piece, via) {
         return None;
     }

@@ -73,6 +73,9 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     /// from rebirth squares, and Popeye's reading leaves the king none), nor castle from
     /// their rebirth square.
     pub mars_rex_exclusive: bool,
+    /// Mars Circe's square rule where it is not the standard one (`MarsCirce Mirror`,
+    /// `MarsCirce Diagram`): where each unit captures from (moves from under Anti-Mars).
+    pub mars_rule: Option<SquareRule>,
     /// Kamikaze Circe as a condition of its own: every capturer vanishes for good.
     pub kamikaze_all: bool,
     /// What a pawn may promote to (the problem's fairy kinds too).
@@ -202,13 +205,14 @@ impl Fairy {
     }
 
     /// Whether the rules need the positions' larger layout: each unit's diagram square
-    /// (Diagram Circe, the goals of the units' diagram squares) or the placement before
-    /// the last move (Cohen's rule).
+    /// (Diagram Circe, Mars Circe Diagram, the goals of the units' diagram squares) or the
+    /// placement before the last move (Cohen's rule).
     pub fn needs_origins(&self) -> bool {
         self.follow_units
             || self
                 .circe
                 .is_some_and(|c| c.square == SquareRule::Diagram || c.cohen)
+            || self.mars_rule == Some(SquareRule::Diagram)
     }
 
     /// The same rules on positions of another layout: with the diagram squares, with the
@@ -219,6 +223,7 @@ impl Fairy {
             anti: self.anti,
             mars: self.mars,
             mars_rex_exclusive: self.mars_rex_exclusive,
+            mars_rule: self.mars_rule,
             kamikaze_all: self.kamikaze_all,
             promotions: self.promotions,
             fairy_units: self.fairy_units,
@@ -1169,7 +1174,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         };
         let board = &pos.board;
         let mut attackers = if self.mars == Some(Mars::Mars) {
-            mars_checkers(board, k, !color, !self.mars_rex_exclusive)
+            self.mars_attackers(pos, k, !color)
         } else if self.make_take {
             Self::make_take_checkers(pos, k, !color)
         } else if let Some(annan) = self.annan {
@@ -1230,9 +1235,12 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         hidden: &[(Square, Piece, bool)],
     ) -> Result<(), String> {
         let circe = self.circe;
-        if self.follow_units || circe.is_some_and(|c| c.square == SquareRule::Diagram) {
+        if self.follow_units
+            || circe.is_some_and(|c| c.square == SquareRule::Diagram)
+            || self.mars_rule == Some(SquareRule::Diagram)
+        {
             if !O::TRACKED {
-                return Err("Diagram Circe and the goals of the units' diagram squares need positions that carry them".into());
+                return Err("Diagram Circe, Mars Circe Diagram and the goals of the units' diagram squares need positions that carry them".into());
             }
             for sq in pos.board.occupied() {
                 pos.ext.origins.set(sq, sq.index() as u8);
