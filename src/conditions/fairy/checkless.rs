@@ -21,8 +21,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
         let mut moves = MoveList::new();
         self.candidates(after, &mut moves);
-        !moves
-            .iter()
-            .any(|mv| self.legal_at(after, mv, &self.play(after, mv), depth + 1))
+        // The king's steps first: a checked side escapes by them more often than not, and
+        // the first escape settles it.
+        let escapes = |king: bool| {
+            moves.iter().any(|mv| {
+                (mv.role == Role::King) == king
+                    && self.legal_at(after, mv, &self.play(after, mv), depth + 1)
+            })
+        };
+        !(escapes(true) || escapes(false))
     }
 }
