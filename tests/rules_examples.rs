@@ -937,3 +937,24 @@ fn anticirce_relaxed_a_capturing_king_may_be_lost() {
     assert!(king.iter().all(|l| l.starts_with("1.Kf8*e7 ")), "{king:?}");
     assert!(lines.contains(&"1.Kf8*e7 Qe8-e7".to_string()), "{king:?}");
 }
+
+/// Neutral units under Mars Circe capture from their rebirth square as units of the side
+/// that moves them, and a neutral unit lifted off its square does not take itself there
+/// (the rook from a1 passes a5 to a8). Checked with Popeye 4.104: the same 25 moves.
+#[test]
+fn neutral_units_under_mars_circe() {
+    let src = "begin\npieces white kg6 sg5 black kc6 bb7 neutral ra5 pd7\nstipulation ~1\ncondition MarsCirce\nend\n";
+    let lines = solve(src);
+    assert_eq!(lines.len(), 25, "{lines:?}");
+    for want in ["1.nRa5-a8 !", "1.nRa5-f5 !", "1.nPd7-d8=nS !", "1.Kg6-g7 !"] {
+        assert!(lines.iter().any(|l| l == want), "{want}: {lines:?}");
+    }
+    assert!(!lines.iter().any(|l| l.contains('*')), "{lines:?}");
+    // A neutral rook on a corner is refused: the reference solver castles with it under
+    // Mars Circe, not without.
+    let report = solve_text(
+        "begin\npieces white ke1 black ke8 pa7 neutral rh1\nstipulation ~1\ncondition MarsCirce\nend\n",
+    );
+    let e = report.twins[0].outcome.as_ref().unwrap_err();
+    assert!(e.message.contains("not supported"), "{}", e.message);
+}

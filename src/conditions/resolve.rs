@@ -432,7 +432,7 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.neutral, built_with_attributes) {
         return Err(ConditionError {
             span,
-            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC, Equipollents or Couscous Circe, lost or the capture illegal when the square is taken), Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
+            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC, Equipollents or Couscous Circe, lost or the capture illegal when the square is taken), Mars and Anti-Mars Circe alone, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
         });
     }
     let chameleons_built = built_with_attributes
@@ -534,7 +534,12 @@ fn neutral_rules(mut f: Fairy) -> bool {
     });
     // A neutral pawn promotes or not as a pawn of the side that moves it.
     f.no_promotion = [false; 2];
-    circe_ok && f.only_circe_mummers_checkless_nocapture()
+    // Under Mars and Anti-Mars Circe by the standard squares a neutral unit captures
+    // (moves) from its rebirth square as a unit of the side that moves it.
+    let mars_ok =
+        f.mars.is_none() || (f.mars_rule.is_none() && !f.mars_rex_exclusive && f.circe.is_none());
+    f.mars = None;
+    circe_ok && mars_ok && f.only_circe_mummers_checkless_nocapture()
 }
 
 /// Whether `f` is an Anticirce (the capturer reborn as its own kind, the capture illegal

@@ -10,7 +10,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         let side = pos.side;
         let them = board.by_color(!side);
         for from in board.by_color(side) {
-            let piece = board.piece_at(from).expect("occupied");
+            // A neutral unit, lifted off its square, does not take itself there.
+            let them = them.without(from);
+            // A neutral unit captures as a unit of the side that moves it.
+            let piece = Piece::new(side, board.role_at(from).expect("occupied"));
             if self.mars_rex_exclusive && piece.role == Role::King {
                 continue;
             }
@@ -95,7 +98,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 }
             } else if self.mars == Some(Mars::AntiMars) && !lifted.occupied().contains(corner) {
                 let mut reborn = Bitboard::EMPTY;
-                for r in board.pieces(side, Role::Rook) {
+                // Not a neutral rook, which the reference solver does not move so.
+                for r in board.pieces(side, Role::Rook) & !board.neutral() {
                     // By the standard rule whatever Mars's own, as the reference solver
                     // plays it (`[bRh4->h8]0-0` under Anti-Mars Diagram).
                     if standard_square(Role::Rook, side, r) == corner {
@@ -192,7 +196,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
         let mut set = Bitboard::EMPTY;
         for from in board.by_color(by) {
-            let piece = board.piece_at(from).expect("occupied");
+            let piece = Piece::new(by, board.role_at(from).expect("occupied"));
             if piece.role == Role::King && !kings {
                 continue;
             }
@@ -210,7 +214,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         let board = &pos.board;
         let side = pos.side;
         for from in board.by_color(side) {
-            let piece = board.piece_at(from).expect("occupied");
+            let piece = Piece::new(side, board.role_at(from).expect("occupied"));
             let Some((via, occ)) = self.mars_origin(pos, piece, from) else {
                 continue;
             };
@@ -428,7 +432,7 @@ pub(in crate::conditions) fn mars_checkers<F: FairyStore>(
     }
     // Fairy units one by one, each from its rebirth square.
     for from in board.fairy_units() & board.by_color(by) {
-        let piece = board.piece_at(from).expect("a fairy unit");
+        let piece = Piece::new(by, board.role_at(from).expect("a fairy unit"));
         if let Some((via, occ)) = mars_origin(board, piece, from) {
             if walks::observes(piece, via, k, occ) {
                 set = set.with(from);

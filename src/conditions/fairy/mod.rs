@@ -1246,6 +1246,21 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
                 pos.ext.origins.set(sq, sq.index() as u8);
             }
         }
+        // The reference solver castles with a neutral rook under Mars and Anti-Mars Circe
+        // (twice over: `1.0-0` from the rebirth square and from home), never without them:
+        // a reading we have not pinned down.
+        let corners = Bitboard::from_square(Square::from_coords(0, 0))
+            .with(Square::from_coords(7, 0))
+            .with(Square::from_coords(0, 7))
+            .with(Square::from_coords(7, 7));
+        let neutral_rooks = pos.board.neutral() & pos.board.pieces(Color::White, Role::Rook);
+        if self.mars.is_some() {
+            if let Some(sq) = (neutral_rooks & corners).into_iter().next() {
+                return Err(format!(
+                    "a neutral rook on a corner ({sq}) under Mars or Anti-Mars Circe is not supported"
+                ));
+            }
+        }
         for &(square, piece, kamikaze) in hidden {
             if !circe.is_some_and(|c| c.occupied.hides()) {
                 return Err(format!("two units on {square}"));
