@@ -341,6 +341,7 @@ fn every_condition_agrees_with_playing_every_move() {
             "MarsCirce Madrasi RexInclusive",
             "MarsCirce Diagram",
             "AntiMarsCirce Mirror",
+            "MarsCirce AntiMarsCirce Mirror",
             "CirceTake&Make Take&MakeChess",
             "Circe AntiCirce",
             "AntiSuperCirce Circe",

@@ -570,15 +570,7 @@ fn parse_grouped(
                 } else {
                     Mars::Mars
                 };
-                if lower == "marsmirrorcirce" {
-                    fairy.mars_rule = Some(SquareRule::Mirror);
-                }
-                choose(
-                    &mut fairy.mars,
-                    mars,
-                    "Mars Circe with Anti-Mars Circe (or either twice) is not supported",
-                )
-                .map_err(err)?;
+                let mut own_rule = (lower == "marsmirrorcirce").then_some(SquareRule::Mirror);
                 // RexInclusive is the default; under RexExclusive kings neither capture
                 // nor observe (Popeye's reading; under Anti-Mars, where it leaves the king
                 // only captures, not supported). Popeye reads Circe option words after it
@@ -605,10 +597,10 @@ fn parse_grouped(
                             } else {
                                 SquareRule::Diagram
                             };
-                            if fairy.mars_rule.is_some_and(|r| r != rule) {
+                            if own_rule.is_some_and(|r| r != rule) {
                                 return Err(refuse("Mars Circe by another square rule"));
                             }
-                            fairy.mars_rule = Some(rule);
+                            own_rule = Some(rule);
                         }
                         o if CIRCE_OPTIONS.contains(&o) => {
                             return Err(refuse(if mars == Mars::Mars {
@@ -620,6 +612,28 @@ fn parse_grouped(
                         _ => break,
                     }
                     i += 1;
+                }
+                // Mars and Anti-Mars Circe at once: captures by Mars's square rule, the
+                // other moves by Anti-Mars's (`MarsCirce AntiMarsCirce Mirror`).
+                match (fairy.mars, mars) {
+                    (None, _) => {
+                        fairy.mars = Some(mars);
+                        fairy.mars_rule = own_rule;
+                    }
+                    (Some(Mars::AntiMars), Mars::Mars) if !fairy.mars_rex_exclusive => {
+                        fairy.mars = Some(Mars::Both);
+                        fairy.antimars_rule = fairy.mars_rule;
+                        fairy.mars_rule = own_rule;
+                    }
+                    (Some(Mars::Mars), Mars::AntiMars) if !fairy.mars_rex_exclusive => {
+                        fairy.mars = Some(Mars::Both);
+                        fairy.antimars_rule = own_rule;
+                    }
+                    _ => {
+                        return Err(err(
+                            "Mars Circe twice, Anti-Mars Circe twice, or the two with RexExclusive is not supported".into(),
+                        ))
+                    }
                 }
                 any = true;
                 continue;
@@ -1176,7 +1190,7 @@ fn parse_grouped(
     // built (the reference solver's moves with them have no settled meaning).
     if fairy.mars.is_some()
         && fairy.circe.is_some_and(|c| {
-            fairy.mars == Some(Mars::AntiMars)
+            fairy.mars != Some(Mars::Mars)
                 || c.reborn == super::circe::Reborn::Capturer
                 || fairy.kamikaze_all
                 || c.immune
@@ -1551,6 +1565,33 @@ mod tests {
         ] {
             let f = parse_conditions(&words(text)).unwrap().unwrap();
             assert_eq!(f.mars_rule, Some(rule), "{text}");
+        }
+        // Mars and Anti-Mars at once, each with its own square rule.
+        let f = parse_conditions(&words("MarsCirce AntiMarsCirce Mirror"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(f.mars, Some(Mars::Both));
+        assert_eq!(
+            (f.mars_rule, f.antimars_rule),
+            (None, Some(SquareRule::Mirror))
+        );
+        let f = parse_conditions(&words("AntiMarsCirce Mirror MarsCirce"))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (f.mars_rule, f.antimars_rule),
+            (None, Some(SquareRule::Mirror))
+        );
+        for refused in [
+            "MarsCirce MarsCirce",
+            "MarsCirce RexExclusive AntiMarsCirce",
+        ] {
+            let e = parse_conditions(&words(refused)).unwrap_err();
+            assert!(
+                e.message.contains("not supported"),
+                "{refused}: {}",
+                e.message
+            );
         }
         let e = parse_conditions(&words("AntiMarsCirce Diagram")).unwrap_err();
         assert!(e.message.contains("not supported"), "{}", e.message);

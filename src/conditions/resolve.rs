@@ -536,8 +536,11 @@ fn neutral_rules(mut f: Fairy) -> bool {
     f.no_promotion = [false; 2];
     // Under Mars and Anti-Mars Circe by the standard squares a neutral unit captures
     // (moves) from its rebirth square as a unit of the side that moves it.
-    let mars_ok =
-        f.mars.is_none() || (f.mars_rule.is_none() && !f.mars_rex_exclusive && f.circe.is_none());
+    let mars_ok = f.mars.is_none()
+        || (f.mars != Some(super::Mars::Both)
+            && f.mars_rule.is_none()
+            && !f.mars_rex_exclusive
+            && f.circe.is_none());
     f.mars = None;
     circe_ok && mars_ok && f.only_circe_mummers_checkless_nocapture()
 }

@@ -96,13 +96,19 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 } else {
                     board.pieces(side, Role::Rook) & pos.castling & Bitboard::from_square(corner)
                 }
-            } else if self.mars == Some(Mars::AntiMars) && !lifted.occupied().contains(corner) {
+            } else if self.mars != Some(Mars::Mars) && !lifted.occupied().contains(corner) {
                 let mut reborn = Bitboard::EMPTY;
                 // Not a neutral rook, which the reference solver does not move so.
                 for r in board.pieces(side, Role::Rook) & !board.neutral() {
                     // By the standard rule whatever Mars's own, as the reference solver
-                    // plays it (`[bRh4->h8]0-0` under Anti-Mars Diagram).
-                    if standard_square(Role::Rook, side, r) == corner {
+                    // plays it (`[bRh4->h8]0-0` under Anti-Mars Diagram); under Mars and
+                    // Anti-Mars at once by the Anti-Mars part's, the king by Mars's.
+                    let via = if self.mars == Some(Mars::Both) {
+                        self.via_by(self.antimars_rule, pos, rook, r)
+                    } else {
+                        Some(standard_square(Role::Rook, side, r))
+                    };
+                    if via == Some(corner) {
                         reborn = reborn.with(r);
                     }
                 }
@@ -154,7 +160,19 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         piece: Piece,
         from: Square,
     ) -> Option<Square> {
-        let Some(rule) = self.mars_rule else {
+        self.via_by(self.mars_rule, pos, piece, from)
+    }
+
+    /// The rebirth square of `piece` on `from` by `rule` (`None`: the standard one).
+    #[inline]
+    fn via_by(
+        &self,
+        rule: Option<SquareRule>,
+        pos: &Position<FairyExt<O, F>>,
+        piece: Piece,
+        from: Square,
+    ) -> Option<Square> {
+        let Some(rule) = rule else {
             return Some(standard_square(piece.role, piece.color, from));
         };
         let unit = Capture {
@@ -179,6 +197,30 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         from: Square,
     ) -> Option<(Square, Bitboard)> {
         mars_origin_via(&pos.board, piece, from, self.mars_via(pos, piece, from)?)
+    }
+
+    /// [`mars_origin`] of a non-capture: under Mars and Anti-Mars Circe at once by the
+    /// Anti-Mars part's square rule.
+    #[inline]
+    fn antimars_origin(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        piece: Piece,
+        from: Square,
+    ) -> Option<(Square, Bitboard)> {
+        let via = self.via_by(self.quiet_rule(), pos, piece, from)?;
+        mars_origin_via(&pos.board, piece, from, via)
+    }
+
+    /// The square rule of non-captures from the rebirth square: under Mars and Anti-Mars
+    /// Circe at once the Anti-Mars part's.
+    #[inline]
+    fn quiet_rule(&self) -> Option<SquareRule> {
+        if self.mars == Some(Mars::Both) {
+            self.antimars_rule
+        } else {
+            self.mars_rule
+        }
     }
 
     /// The units of `by` that attack `k` under Mars Circe ([`mars_checkers`]); by any
@@ -215,7 +257,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         let side = pos.side;
         for from in board.by_color(side) {
             let piece = Piece::new(side, board.role_at(from).expect("occupied"));
-            let Some((via, occ)) = self.mars_origin(pos, piece, from) else {
+            let Some((via, occ)) = self.antimars_origin(pos, piece, from) else {
                 continue;
             };
             let targets: Bitboard = if !piece.role.is_orthodox() {

@@ -51,11 +51,21 @@ pub use state::{DiagramOrigins, FairyExt, Hidden, NoOrigins, Origins, Pending};
 use state::{MAX_HIDDEN, NO_ORIGIN};
 
 /// Mars Circe (captures from the rebirth square) and its mirror image Anti-Mars Circe
-/// (non-captures from the rebirth square).
+/// (non-captures from the rebirth square); both at once, every move from a rebirth square
+/// (`MarsCirce AntiMarsCirce`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Mars {
     Mars,
     AntiMars,
+    Both,
+}
+
+impl Mars {
+    /// Whether captures start from the rebirth square, and check is judged from there.
+    #[inline]
+    pub fn captures_via(self) -> bool {
+        matches!(self, Mars::Mars | Mars::Both)
+    }
 }
 
 /// A set of fairy conditions, each an independent part. `O` says whether positions carry
@@ -76,6 +86,9 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     /// Mars Circe's square rule where it is not the standard one (`MarsCirce Mirror`,
     /// `MarsCirce Diagram`): where each unit captures from (moves from under Anti-Mars).
     pub mars_rule: Option<SquareRule>,
+    /// Under Mars and Anti-Mars Circe at once, the Anti-Mars part's square rule where it is
+    /// not the standard one (`MarsCirce AntiMarsCirce Mirror`): where non-captures start.
+    pub antimars_rule: Option<SquareRule>,
     /// Kamikaze Circe as a condition of its own: every capturer vanishes for good.
     pub kamikaze_all: bool,
     /// What a pawn may promote to (the problem's fairy kinds too).
@@ -224,6 +237,7 @@ impl Fairy {
             mars: self.mars,
             mars_rex_exclusive: self.mars_rex_exclusive,
             mars_rule: self.mars_rule,
+            antimars_rule: self.antimars_rule,
             kamikaze_all: self.kamikaze_all,
             promotions: self.promotions,
             fairy_units: self.fairy_units,
@@ -456,7 +470,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         // Where not every attack is check (Madrasi, ...), a check must mate (Checkless) or
         // a move changes more than its own unit (the walks around it under Annan chess,
         // the kings' squares or other units' sides after a check), the masks cannot judge.
-        if self.mars == Some(Mars::Mars)
+        if self.mars.is_some_and(Mars::captures_via)
             || self.attacks_filtered()
             || self.checkless
             || self.annan.is_some()
@@ -708,6 +722,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             Some(Mars::AntiMars) => {
                 movegen::pseudo_moves(pos, Gen::All, self.promotions, &mut base);
                 base.retain(|m| m.is_capture());
+                self.antimars_moves(pos, &mut base);
+            }
+            Some(Mars::Both) => {
+                self.mars_captures(pos, &mut base);
                 self.antimars_moves(pos, &mut base);
             }
             None => match (self.annan, self.confront) {
@@ -1173,7 +1191,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             return false;
         };
         let board = &pos.board;
-        let mut attackers = if self.mars == Some(Mars::Mars) {
+        let mut attackers = if self.mars.is_some_and(Mars::captures_via) {
             self.mars_attackers(pos, k, !color)
         } else if self.make_take {
             Self::make_take_checkers(pos, k, !color)
@@ -1195,7 +1213,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         }
         if let Some(ep) = pos
             .ep
-            .filter(|ep| ep.pawn == k && self.mars != Some(Mars::Mars))
+            .filter(|ep| ep.pawn == k && !self.mars.is_some_and(Mars::captures_via))
         {
             // A royal pawn that has just stepped two squares may be taken en passant: the
             // reference solver counts that as check.
@@ -1254,6 +1272,8 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             .with(Square::from_coords(0, 7))
             .with(Square::from_coords(7, 7));
         let neutral_rooks = pos.board.neutral() & pos.board.pieces(Color::White, Role::Rook);
+        // Castling under Mars and Anti-Mars Circe at once the reference solver prints
+        // without its moves (`1. !`).
         if self.mars.is_some() {
             if let Some(sq) = (neutral_rooks & corners).into_iter().next() {
                 return Err(format!(
