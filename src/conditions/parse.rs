@@ -591,11 +591,13 @@ fn parse_grouped(
                         "diagram" if mars == Mars::AntiMars => {
                             return Err(refuse("Anti-Mars Circe"))
                         }
-                        "mirror" | "diagram" => {
-                            let rule = if option == "mirror" {
-                                SquareRule::Mirror
-                            } else {
-                                SquareRule::Diagram
+                        // Mars Super: captures from any empty square (`Sh8-c8*b6`).
+                        "super" if mars == Mars::AntiMars => return Err(refuse("Anti-Mars Circe")),
+                        "mirror" | "diagram" | "super" => {
+                            let rule = match option.as_str() {
+                                "mirror" => SquareRule::Mirror,
+                                "diagram" => SquareRule::Diagram,
+                                _ => SquareRule::Super,
                             };
                             if own_rule.is_some_and(|r| r != rule) {
                                 return Err(refuse("Mars Circe by another square rule"));
@@ -620,12 +622,16 @@ fn parse_grouped(
                         fairy.mars = Some(mars);
                         fairy.mars_rule = own_rule;
                     }
-                    (Some(Mars::AntiMars), Mars::Mars) if !fairy.mars_rex_exclusive => {
+                    (Some(Mars::AntiMars), Mars::Mars)
+                        if !fairy.mars_rex_exclusive && own_rule != Some(SquareRule::Super) =>
+                    {
                         fairy.mars = Some(Mars::Both);
                         fairy.antimars_rule = fairy.mars_rule;
                         fairy.mars_rule = own_rule;
                     }
-                    (Some(Mars::Mars), Mars::AntiMars) if !fairy.mars_rex_exclusive => {
+                    (Some(Mars::Mars), Mars::AntiMars)
+                        if !fairy.mars_rex_exclusive && fairy.mars_rule != Some(SquareRule::Super) =>
+                    {
                         fairy.mars = Some(Mars::Both);
                         fairy.antimars_rule = own_rule;
                     }
@@ -1562,6 +1568,7 @@ mod tests {
             ("MarsCirce RexInclusive Mirror", SquareRule::Mirror),
             ("MarsMirrorCirce", SquareRule::Mirror),
             ("AntiMarsCirce Mirror", SquareRule::Mirror),
+            ("MarsCirce Super", SquareRule::Super),
         ] {
             let f = parse_conditions(&words(text)).unwrap().unwrap();
             assert_eq!(f.mars_rule, Some(rule), "{text}");
@@ -1585,6 +1592,8 @@ mod tests {
         for refused in [
             "MarsCirce MarsCirce",
             "MarsCirce RexExclusive AntiMarsCirce",
+            "AntiMarsCirce Super",
+            "MarsCirce Super AntiMarsCirce",
         ] {
             let e = parse_conditions(&words(refused)).unwrap_err();
             assert!(

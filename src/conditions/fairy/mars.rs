@@ -17,43 +17,69 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             if self.mars_rex_exclusive && piece.role == Role::King {
                 continue;
             }
-            let Some((via, occ)) = self.mars_origin(pos, piece, from) else {
-                continue;
-            };
-            if piece.role.is_orthodox() {
-                for to in movegen::attacks_from(piece, via, occ) & them {
-                    let landing = walks::Landing {
-                        to,
-                        capture: Some(to),
-                    };
-                    push_via(
-                        out,
-                        self.promotions,
-                        piece,
-                        from,
-                        via,
-                        landing,
-                        board.piece_at(to),
-                    );
+            if self.mars_rule == Some(SquareRule::Super) {
+                // Mars Super: from every empty square, and from its own.
+                for via in (!board.occupied()).with(from) {
+                    if let Some((via, occ)) = mars_origin_via(board, piece, from, via) {
+                        self.captures_via(board, piece, from, via, occ, them, out);
+                    }
                 }
                 continue;
             }
-            walks::for_each_move(piece, via, occ, them, |landing| {
-                // A locust landing on the square it left makes no move (the reference
-                // solver generates none).
-                if let Some(x) = landing.capture.filter(|_| landing.to != from) {
-                    push_via(
-                        out,
-                        self.promotions,
-                        piece,
-                        from,
-                        via,
-                        landing,
-                        board.piece_at(x),
-                    );
-                }
-            });
+            let Some((via, occ)) = self.mars_origin(pos, piece, from) else {
+                continue;
+            };
+            self.captures_via(board, piece, from, via, occ, them, out);
         }
+    }
+
+    /// The captures of `piece` on `from` made as if from `via` (`occ`: the board with it
+    /// there), of the units `them`.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn captures_via(
+        &self,
+        board: &Board<F>,
+        piece: Piece,
+        from: Square,
+        via: Square,
+        occ: Bitboard,
+        them: Bitboard,
+        out: &mut MoveList,
+    ) {
+        if piece.role.is_orthodox() {
+            for to in movegen::attacks_from(piece, via, occ) & them {
+                let landing = walks::Landing {
+                    to,
+                    capture: Some(to),
+                };
+                push_via(
+                    out,
+                    self.promotions,
+                    piece,
+                    from,
+                    via,
+                    landing,
+                    board.piece_at(to),
+                );
+            }
+            return;
+        }
+        walks::for_each_move(piece, via, occ, them, |landing| {
+            // A locust landing on the square it left makes no move (the reference
+            // solver generates none).
+            if let Some(x) = landing.capture.filter(|_| landing.to != from) {
+                push_via(
+                    out,
+                    self.promotions,
+                    piece,
+                    from,
+                    via,
+                    landing,
+                    board.piece_at(x),
+                );
+            }
+        });
     }
 
     /// Castling from the king's rebirth square, as Popeye plays it under Mars and Anti-Mars
@@ -240,6 +266,17 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         for from in board.by_color(by) {
             let piece = Piece::new(by, board.role_at(from).expect("occupied"));
             if piece.role == Role::King && !kings {
+                continue;
+            }
+            if self.mars_rule == Some(SquareRule::Super) {
+                // From any empty square, or its own.
+                let checks = (!board.occupied()).with(from).into_iter().any(|via| {
+                    mars_origin_via(board, piece, from, via)
+                        .is_some_and(|(via, occ)| walks::observes(piece, via, k, occ))
+                });
+                if checks {
+                    set = set.with(from);
+                }
                 continue;
             }
             if let Some((via, occ)) = self.mars_origin(pos, piece, from) {
