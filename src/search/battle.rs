@@ -399,13 +399,16 @@ impl<R: Rules> Ctx<'_, R> {
         if n == 0 && self.spec.kind == BattleKind::SelfPlay {
             return forced_to_goal(self.rules, pos, self.spec.goal);
         }
-        let moves = successors(rules, pos);
+        let mut moves = successors(rules, pos);
         if moves.is_empty() {
             return false;
         }
         let Some(spare) = self.non_trivial_guard(&moves, n, spare) else {
             return false;
         };
+        if n >= 2 {
+            fewest_replies_first(rules, &mut moves);
+        }
         match self.spec.kind {
             BattleKind::Direct => moves.iter().all(|(mv, after)| {
                 !self.wrong_side_ends(mv, after) && self.att_wins(after, n, spare)
@@ -1137,6 +1140,20 @@ fn set_play<R: Rules>(
         });
     }
     out
+}
+
+/// Puts the defences that leave the attacker the fewest moves first, as the reference
+/// solver does where the attacker has two moves or more to go. A refutation is proven by
+/// searching every attacker move below it, so the defences below which the attacker has
+/// few (a check, a capture of an active unit) are the cheapest to prove, and the likeliest
+/// to refute. The order changes what is searched, never a verdict: every defence must
+/// lose. ep-11 (s#6) searched 15 times fewer positions.
+fn fewest_replies_first<R: Rules>(rules: &R, moves: &mut [(Move, Position<R::Ext>)]) {
+    moves.sort_by_cached_key(|(_, after)| {
+        let mut replies = MoveList::new();
+        rules.legal_moves(after, &mut replies);
+        replies.len()
+    });
 }
 
 /// The indices of the root `moves`, the ones whose search one move shorter (`shorter`)
