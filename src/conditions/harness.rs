@@ -258,6 +258,17 @@ fn compare<R: Rules>(rules: &R, pos: &Position<R::Ext>, slow: &MoveList, text: &
             );
         }
     }
+    // The candidates for a check hold every legal move that checks.
+    let mut candidates = MoveList::new();
+    rules.check_candidates(pos, &mut candidates);
+    for (mv, after) in &children {
+        if rules.in_check(after, after.side) {
+            assert!(
+                candidates.contains(mv),
+                "{mv:?} checks but is no check candidate in {pos:?} in\n{text}"
+            );
+        }
+    }
     assert_eq!(
         rules.has_legal_move(pos),
         !slow.is_empty(),

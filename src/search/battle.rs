@@ -259,11 +259,12 @@ impl<R: Rules> Ctx<'_, R> {
         let rules = self.rules;
         let checks_only = self.spec.goal == Goal::Mate && self.spec.direct_end == DirectEnd::Goal;
         let mut moves = MoveList::new();
-        super::candidate_moves(rules, pos, &mut moves);
+        if checks_only {
+            rules.check_candidates(pos, &mut moves);
+        } else {
+            super::candidate_moves(rules, pos, &mut moves);
+        }
         moves.iter().any(|mv| {
-            if checks_only && !rules.may_check(pos, mv) {
-                return false;
-            }
             let mut after = *pos;
             rules.play_into(pos, mv, &mut after);
             super::legal_after(rules, pos, mv, &after) && self.attack_ends(mv, &after)

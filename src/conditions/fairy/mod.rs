@@ -726,6 +726,56 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         self.mummer[pos.side.index()].is_none() && self.oscillating[pos.side.index()].is_none()
     }
 
+    /// Whether what a capture does besides taking can only take checks away: its one
+    /// effect is the captured unit's rebirth (a unit of the side in check, which may
+    /// block a line but not attack), on a board of orthodox units where an attack is
+    /// check. Then a capture that does not check as a plain capture checks with no
+    /// rebirth, and its rebirths need not be made to look for checks.
+    fn rebirths_only_block(&self, pos: &Position<FairyExt<O, F>>) -> bool {
+        let Some(c) = self.circe else {
+            return false;
+        };
+        c.reborn == Reborn::Captured
+            && !c.rex_inclusive
+            && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
+            && !c.turncoat
+            && !c.waits()
+            && self.anti.is_none()
+            && self.mars.is_none()
+            && !self.kamikaze_all
+            && self.andernach.is_none()
+            && !self.take_make
+            && !self.make_take
+            && self.masand.is_none()
+            && self.einstein.is_none()
+            && self.annan.is_none()
+            && self.confront.is_none()
+            && self.messigny.is_none()
+            && !self.attacks_filtered()
+            && !self.checkless
+            && !self.lese_majeste
+            && !self.chameleons
+            && !self.fairy_units
+            && !self.half_neutral
+            && !self.orphans
+            && pos.ext.pending.is_none()
+            && pos.ext.hidden[0].is_none()
+            && (pos.board.neutral() | pos.board.kamikaze()).is_empty()
+    }
+
+    /// Whether the capture `mv`, made with no effect (the unit taken, the capturer on
+    /// its square), leaves the opponent in check.
+    fn plain_capture_checks(&self, pos: &Position<FairyExt<O, F>>, mv: &Move) -> bool {
+        let mut p = *pos;
+        p.board.take(mv.capture_square());
+        p.board.shift(
+            mv.from,
+            mv.to,
+            Piece::new(pos.side, mv.promotion.unwrap_or(mv.role)),
+        );
+        self.in_check(&p, !pos.side)
+    }
+
     /// The candidates before oscillation, appended to `out` one move of a unit at a time
     /// (a capture with its rebirths, a Take & Make capture with its makes, ...), and
     /// `each` called after each with `out`: a search that stops at the first move that
@@ -737,6 +787,19 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         paralysis: bool,
         // One copy of the generator for every caller: as a type parameter, each copy
         // left the capture expansion out of line, 10 % slower.
+        each: &mut dyn FnMut(&mut MoveList) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.candidates_by_unit_move_but(pos, out, paralysis, &|_| false, each)
+    }
+
+    /// [`Fairy::candidates_by_unit_move`], leaving out the moves of units that `skip`
+    /// picks before they are expanded.
+    fn candidates_by_unit_move_but(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        out: &mut MoveList,
+        paralysis: bool,
+        skip: &dyn Fn(&Move) -> bool,
         each: &mut dyn FnMut(&mut MoveList) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let mut base = MoveList::new();
@@ -830,6 +893,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     None => continue,
                 },
             };
+            if skip(&mv) {
+                continue;
+            }
             let first = out.len();
             self.expand(pos, mv, out);
             if self.half_neutral && pos.board.is_marked(mv.from, Mark::HalfNeutral) {
@@ -1475,6 +1541,27 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         let mut moves = MoveList::new();
         self.candidates_with(pos, &mut moves, false);
         !moves.is_empty() && moves.iter().all(|mv| paralysed.contains(mv.from))
+    }
+
+    /// Every candidate but the captures that check neither as plain captures nor, where
+    /// rebirths only block ([`Fairy::rebirths_only_block`]), with any rebirth: those are
+    /// not expanded at all (Super Circe: a rebirth on every empty square).
+    fn check_candidates(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
+        if self.candidates_final_by_unit_move(pos) && self.rebirths_only_block(pos) {
+            let _ = self.candidates_by_unit_move_but(
+                pos,
+                out,
+                true,
+                &|mv| {
+                    mv.captured.is_some()
+                        && mv.effects.is_none()
+                        && !self.plain_capture_checks(pos, mv)
+                },
+                &mut |_| ControlFlow::Continue(()),
+            );
+            return;
+        }
+        self.pseudo_legal(pos, out);
     }
 
     fn has_legal_move(&self, pos: &Position<FairyExt<O, F>>) -> bool {
