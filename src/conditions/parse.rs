@@ -1424,6 +1424,13 @@ fn observation_condition(fairy: &Fairy) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Parses `text`, which must be refused as not supported; the error, for its span.
+    fn refused(text: &str) -> ConditionError {
+        let e = parse_conditions(&words(text)).unwrap_err();
+        assert!(e.message.contains("not supported"), "{text}: {}", e.message);
+        e
+    }
     use crate::conditions::circe::Reborn;
 
     fn words(s: &str) -> Vec<Spanned<String>> {
@@ -1483,19 +1490,14 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(strict.circe.unwrap().occupied, Occupied::Illegal);
-        for refused in [
+        for text in [
             "Circe Circe",
             "AntiCirce MirrorAntiCirce",
             "Circe AntiCirce Relaxed",
             "Circe Parrain AntiCirce",
             "Circe AntiCirce Madrasi",
         ] {
-            let e = parse_conditions(&words(refused)).unwrap_err();
-            assert!(
-                e.message.contains("not supported"),
-                "{refused}: {}",
-                e.message
-            );
+            refused(text);
         }
     }
 
@@ -1543,8 +1545,7 @@ mod tests {
     fn errors_point_at_the_word() {
         let e = parse_conditions(&words("Circe Frobnicate")).unwrap_err();
         assert_eq!(e.span, Span::new(1, 2));
-        let e = parse_conditions(&words("AnnanChess TypeC Madrasi")).unwrap_err();
-        assert!(e.message.contains("not supported"), "{}", e.message);
+        refused("AnnanChess TypeC Madrasi");
         let f = parse_conditions(&words("AnnanChess TypeC Circe"))
             .unwrap()
             .unwrap();
@@ -1589,38 +1590,25 @@ mod tests {
             (f.mars_rule, f.antimars_rule),
             (None, Some(SquareRule::Mirror))
         );
-        for refused in [
+        for text in [
             "MarsCirce MarsCirce",
             "MarsCirce RexExclusive AntiMarsCirce",
             "AntiMarsCirce Super",
             "MarsCirce Super AntiMarsCirce",
         ] {
-            let e = parse_conditions(&words(refused)).unwrap_err();
-            assert!(
-                e.message.contains("not supported"),
-                "{refused}: {}",
-                e.message
-            );
+            refused(text);
         }
-        let e = parse_conditions(&words("AntiMarsCirce Diagram")).unwrap_err();
-        assert!(e.message.contains("not supported"), "{}", e.message);
-        let e = parse_conditions(&words("MarsCirce Symmetry")).unwrap_err();
+        refused("AntiMarsCirce Diagram");
+        let e = refused("MarsCirce Symmetry");
         assert_eq!(e.span, Span::new(1, 2));
-        assert!(e.message.contains("not supported"), "{}", e.message);
-        let e = parse_conditions(&words("MarsCirce Mirror Diagram")).unwrap_err();
+        let e = refused("MarsCirce Mirror Diagram");
         assert_eq!(e.span, Span::new(1, 3));
-        assert!(e.message.contains("not supported"), "{}", e.message);
-        for refused in [
+        for text in [
             "AntiMarsCirce Circe",
             "MarsCirce AntiCirce",
             "MarsCirce CirceClone",
         ] {
-            let e = parse_conditions(&words(refused)).unwrap_err();
-            assert!(
-                e.message.contains("not supported"),
-                "{refused}: {}",
-                e.message
-            );
+            refused(text);
         }
     }
 }

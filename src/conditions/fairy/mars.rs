@@ -47,20 +47,25 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         them: Bitboard,
         out: &mut MoveList,
     ) {
+        let mut push = |landing: walks::Landing, x: Square| {
+            push_via(
+                out,
+                self.promotions,
+                piece,
+                from,
+                via,
+                landing,
+                board.piece_at(x),
+            );
+        };
         if piece.role.is_orthodox() {
             for to in movegen::attacks_from(piece, via, occ) & them {
-                let landing = walks::Landing {
+                push(
+                    walks::Landing {
+                        to,
+                        capture: Some(to),
+                    },
                     to,
-                    capture: Some(to),
-                };
-                push_via(
-                    out,
-                    self.promotions,
-                    piece,
-                    from,
-                    via,
-                    landing,
-                    board.piece_at(to),
                 );
             }
             return;
@@ -69,15 +74,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             // A locust landing on the square it left makes no move (the reference
             // solver generates none).
             if let Some(x) = landing.capture.filter(|_| landing.to != from) {
-                push_via(
-                    out,
-                    self.promotions,
-                    piece,
-                    from,
-                    via,
-                    landing,
-                    board.piece_at(x),
-                );
+                push(landing, x);
             }
         });
     }
