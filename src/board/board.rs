@@ -223,6 +223,17 @@ impl<F: FairyStore> Board<F> {
         self.colors[color.index()] & self.by_role(role)
     }
 
+    /// The squares whose orthodox kind or colour differs between the two boards: every
+    /// square a move changed, where neither board holds fairy units.
+    #[inline]
+    pub fn changed_orthodox(&self, other: &Board<F>) -> Bitboard {
+        let mut changed = (self.colors[0] ^ other.colors[0]) | (self.colors[1] ^ other.colors[1]);
+        for (a, b) in self.roles.iter().zip(&other.roles) {
+            changed |= *a ^ *b;
+        }
+        changed
+    }
+
     /// The squares of fairy units (none on an orthodox board).
     #[inline(always)]
     pub fn fairy_units(&self) -> Bitboard {

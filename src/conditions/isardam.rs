@@ -6,7 +6,7 @@
 
 use super::geometry::Geometry;
 use super::madrasi::Madrasi;
-use crate::board::{Board, Color, EnPassant, FairyStore, Piece, Role, Square};
+use crate::board::{Bitboard, Board, Color, EnPassant, FairyStore, Piece, Role, Square};
 use crate::movegen::{attacks, attacks_from, Promotions};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -59,6 +59,59 @@ impl Isardam {
         board.by_color(Color::Black).into_iter().any(|sq| {
             board.role_at(sq).is_some_and(|role| !role.is_orthodox())
                 && m.paralysed(board, sq, royal[Color::Black.index()] == Some(sq), geometry)
+        })
+    }
+
+    /// Whether the move that led from `before`, which has no observation, to `after`
+    /// made one. Only a unit on a square the move changed, or a rider that now sees
+    /// through a square it emptied, can stand in a new pair: the orthodox kinds observe
+    /// symmetrically and a leaper's observation is never blocked. With fairy or neutral
+    /// units on either board, `after` is scanned whole.
+    pub fn observed_after<F: FairyStore>(
+        &self,
+        before: &Board<F>,
+        after: &Board<F>,
+        royal: [Option<Square>; 2],
+        geometry: Geometry,
+    ) -> bool {
+        let fairy = before.fairy_units() | after.fairy_units() | before.neutral() | after.neutral();
+        if fairy.is_nonempty() {
+            return self.any_observed(after, royal, geometry);
+        }
+        let occupied = after.occupied();
+        let changed = after.changed_orthodox(before);
+        let mut suspects = changed & occupied;
+        // Only a kind both sides have can make a pair.
+        let paired = |role| {
+            let units = after.by_role(role);
+            if (units & after.by_color(Color::White)).is_nonempty()
+                && (units & after.by_color(Color::Black)).is_nonempty()
+            {
+                units
+            } else {
+                Bitboard::EMPTY
+            }
+        };
+        let queens = paired(Role::Queen);
+        let lines = paired(Role::Rook) | queens;
+        let diagonals = paired(Role::Bishop) | queens;
+        for v in changed & !occupied {
+            suspects |= attacks::rook(v, occupied) & lines;
+            suspects |= attacks::bishop(v, occupied) & diagonals;
+        }
+        suspects.into_iter().any(|sq| {
+            let unit = after.piece_at(sq).expect("an occupied square");
+            let enemies = after.pieces(!unit.color, unit.role);
+            if enemies.is_empty() {
+                return false;
+            }
+            let mut pairs = geometry.observers(attacks_from(unit, sq, occupied) & enemies, sq);
+            if !self.rex_inclusive && royal[unit.color.index()] == Some(sq) {
+                if let Some(r) = royal[(!unit.color).index()] {
+                    pairs = pairs.without(r);
+                }
+            }
+            pairs.is_nonempty()
         })
     }
 
@@ -192,5 +245,96 @@ mod tests {
             found += fast as usize;
         }
         assert!(found > 300, "{found}");
+    }
+
+    #[test]
+    fn a_move_judged_by_the_squares_it_changes_agrees_with_a_whole_scan() {
+        let mut next = crate::conditions::xorshift(0x9E37_79B9_7F4A_7C15);
+        let orthodox = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ];
+        let (mut judged, mut observed) = (0, 0);
+        for round in 0..20_000 {
+            let isardam = Isardam {
+                type_b: false,
+                rex_inclusive: round % 4 == 3,
+            };
+            let geometry = Geometry {
+                grid: round % 5 == 2,
+                chrome: None,
+            };
+            let mut before = Board::<FairyUnits>::empty();
+            let mut royal = [None; 2];
+            for color in Color::ALL {
+                let sq = Square::new((next() % 64) as u8);
+                if before.piece_at(sq).is_none() {
+                    before.put(sq, Piece::new(color, Role::King), false);
+                    royal[color.index()] = Some(sq);
+                }
+            }
+            for _ in 0..(6 + next() % 14) {
+                let sq = Square::new((next() % 64) as u8);
+                let role = if round % 7 == 0 && next() % 8 == 0 {
+                    Role::Grasshopper
+                } else {
+                    orthodox[(next() % 5) as usize]
+                };
+                let color = Color::ALL[(next() % 2) as usize];
+                if before.piece_at(sq).is_none() && !(role.is_pawn() && sq.rank() % 7 == 0) {
+                    before.put(sq, Piece::new(color, role), false);
+                }
+            }
+            if isardam.any_observed(&before, royal, geometry) {
+                continue;
+            }
+            // A move, a capture, a rebirth or a promotion: a unit leaves a square, another
+            // may come, a third may be placed elsewhere.
+            let mut after = before;
+            let mut royal_after = royal;
+            let units: Vec<(Square, Piece)> = before.units().collect();
+            let (from, unit) = units[(next() % units.len() as u64) as usize];
+            let to = Square::new((next() % 64) as u8);
+            if to == from || royal.contains(&Some(to)) {
+                continue;
+            }
+            after.take(from);
+            after.take(to);
+            let role = if next() % 6 == 0 && !unit.role.is_royal() {
+                orthodox[1 + (next() % 4) as usize]
+            } else {
+                unit.role
+            };
+            if role.is_pawn() && to.rank() % 7 == 0 {
+                continue;
+            }
+            after.put(to, Piece::new(unit.color, role), false);
+            for r in royal_after.iter_mut() {
+                if *r == Some(from) {
+                    *r = Some(to);
+                }
+            }
+            let extra = Square::new((next() % 64) as u8);
+            if next() % 3 == 0 && after.piece_at(extra).is_none() && extra.rank() % 7 != 0 {
+                let color = Color::ALL[(next() % 2) as usize];
+                after.put(
+                    extra,
+                    Piece::new(color, orthodox[(next() % 5) as usize]),
+                    false,
+                );
+            }
+            let whole = isardam.any_observed(&after, royal_after, geometry);
+            assert_eq!(
+                isardam.observed_after(&before, &after, royal_after, geometry),
+                whole,
+                "{before:?} -> {after:?}"
+            );
+            judged += 1;
+            observed += whole as usize;
+        }
+        assert!(judged > 3000 && observed > 1000, "{judged} {observed}");
     }
 }

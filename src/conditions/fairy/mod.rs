@@ -28,6 +28,7 @@ use crate::movegen::{
     self, attacks, walks, Cause, Change, Effects, Gen, Move, MoveKind, MoveList, Placement,
     PlainLegality, Promotions, UnitAttrs,
 };
+use std::cell::Cell;
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::marker::PhantomData;
@@ -323,6 +324,27 @@ fn royal_squares<O: Origins, F: FairyStore>(pos: &Position<FairyExt<O, F>>) -> [
     ]
 }
 
+/// Which moves without effects are played as in orthodox chess ([`Fairy::orthodox_play`]).
+#[derive(Copy, Clone)]
+struct OrthodoxPlay {
+    captures: bool,
+    /// Whether a promoted unit is marked (Frischauf Circe).
+    marks_promotions: bool,
+}
+
+impl OrthodoxPlay {
+    #[inline(always)]
+    fn plays(self, mv: &Move) -> bool {
+        mv.effects.is_none()
+            && match mv.kind {
+                MoveKind::Quiet | MoveKind::DoubleStep => mv.captured.is_none(),
+                MoveKind::Capture => self.captures,
+                _ => false,
+            }
+            && (mv.promotion.is_none() || !self.marks_promotions)
+    }
+}
+
 /// Which plain moves (no capture, no effect) the orthodox masks decide without playing.
 struct PlainMoves {
     masks: PlainLegality,
@@ -467,11 +489,13 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// king or (Circe Assassin) on a unit reborn on it: not under Mars Circe, where units
     /// attack from their rebirth squares.
     fn plain_legality(&self, pos: &Position<FairyExt<O, F>>) -> Option<PlainMoves> {
-        // Where not every attack is check (Madrasi, ...), a check must mate (Checkless) or
-        // a move changes more than its own unit (the walks around it under Annan chess,
-        // the kings' squares or other units' sides after a check), the masks cannot judge.
+        // Where a legal move must leave no observation (Isardam) or end in contact
+        // (KoeKo), a check must mate (Checkless) or a move changes more than its own unit
+        // (the walks around it under Annan chess, the kings' squares or other units' sides
+        // after a check), the masks cannot judge.
         if self.mars.is_some_and(Mars::captures_via)
-            || self.attacks_filtered()
+            || self.isardam.is_some()
+            || self.koeko.is_some()
             || self.checkless
             || self.annan.is_some()
             || self.confront.is_some()
@@ -488,7 +512,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         {
             return None;
         }
-        let mut attacks_check = true;
+        // Where not every attack is check (Madrasi, Grid, Patrouille, ...), a move the
+        // masks allow is legal all the same: it leaves the king no attack at all.
+        let mut attacks_check = !self.attacks_filtered();
         let mut assassin = None;
         if self.anti.is_some() {
             attacks_check = false;
@@ -507,12 +533,37 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             masks: PlainLegality::new(pos)?,
             attacks_check,
             assassin,
-            // A capture without effects is orthodox where no condition acts on captures.
-            captures: self.circe.is_none()
-                && !self.kamikaze_all
-                && self.mars.is_none()
-                && self.andernach.is_none()
-                && !self.take_make,
+            captures: self.captures_orthodox(),
+        })
+    }
+
+    /// Whether a capture without effects is orthodox: no condition acts on captures.
+    fn captures_orthodox(&self) -> bool {
+        self.circe.is_none()
+            && !self.kamikaze_all
+            && self.mars.is_none()
+            && self.andernach.is_none()
+            && !self.take_make
+    }
+
+    /// Which moves from `pos` `play_into` would play as orthodox chess does: `None` if
+    /// the position carries per-square state (diagram squares), a royal piece that is
+    /// not a king, a rebirth or an exchange its next move settles, or a condition acts
+    /// on every move (Einstein, Masand, Confrontation, Cohen's rule, Make & Take's en
+    /// passant); else whether captures are among them.
+    fn orthodox_play(&self, pos: &Position<FairyExt<O, F>>) -> Option<OrthodoxPlay> {
+        (!O::TRACKED
+            && pos.ext.royal == [NO_ORIGIN; 2]
+            && pos.ext.pending.is_none()
+            && pos.ext.exchanged == [NO_ORIGIN; 2]
+            && !self.make_take
+            && self.einstein.is_none()
+            && self.masand.is_none()
+            && self.confront.is_none()
+            && !self.cohen())
+        .then(|| OrthodoxPlay {
+            captures: self.captures_orthodox(),
+            marks_promotions: self.marks_promotions(),
         })
     }
 
@@ -1152,7 +1203,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         after: &Position<FairyExt<O, F>>,
         depth: u32,
     ) -> bool {
-        self.legal_but(pos, mv, after, depth, true)
+        self.legal_but(pos, mv, after, depth, true, &BeforeScan::single())
     }
 
     /// [`Fairy::legal_at`] but for the mover's own check when not `own_check`: what
@@ -1166,6 +1217,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         after: &Position<FairyExt<O, F>>,
         depth: u32,
         own_check: bool,
+        scan: &BeforeScan,
     ) -> bool {
         let side = pos.side;
         if royal_square(pos, side).is_some()
@@ -1187,8 +1239,15 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             && !(self.cohen() && reverses_last_move(pos, after))
             && !(own_check && self.in_check(after, side))
             && self.isardam.is_none_or(|i| {
-                !i.any_observed(&after.board, royal_squares(after), self.geometry)
-                    && !Isardam::en_passant_observed(&after.board, after.ep)
+                let royal = royal_squares(after);
+                let observed = if scan
+                    .clean(|| !i.any_observed(&pos.board, royal_squares(pos), self.geometry))
+                {
+                    i.observed_after(&pos.board, &after.board, royal, self.geometry)
+                } else {
+                    i.any_observed(&after.board, royal, self.geometry)
+                };
+                !observed && !Isardam::en_passant_observed(&after.board, after.ep)
             })
             && (!self.checkless || self.checkless_allows(after, depth))
     }
@@ -1413,7 +1472,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         mv: &Move,
         after: &Position<FairyExt<O, F>>,
     ) -> bool {
-        self.legal_but(pos, mv, after, 0, false)
+        self.legal_but(pos, mv, after, 0, false, &BeforeScan::single())
     }
 
     fn turned(&self, before: &Position<FairyExt<O, F>>, mv: &Move) -> Vec<(Square, Color)> {
@@ -1457,11 +1516,12 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
     fn legal_moves(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList) {
         self.pseudo_legal(pos, out);
         let plain = self.plain_legality(pos);
+        let scan = BeforeScan::shared();
         out.retain(|mv| {
             plain
                 .as_ref()
                 .and_then(|p| p.decide(pos, mv))
-                .unwrap_or_else(|| self.is_legal(pos, mv, &self.play(pos, mv)))
+                .unwrap_or_else(|| self.legal_but(pos, mv, &self.play(pos, mv), 0, true, &scan))
         });
     }
 
@@ -1471,36 +1531,25 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         mut visit: impl FnMut(&Move, &Position<FairyExt<O, F>>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let plain = self.plain_legality(pos);
-        // A plain move the masks allow changes only its two squares, unless the position
-        // carries per-square state (diagram squares), a royal piece that is not a king or
-        // a Parrain rebirth its next move settles: then `play_into` does the rest. Played
-        // orthodoxly here, not through `play_into`: Circe perft 12 % faster.
-        let orthodox_play = !O::TRACKED
-            && pos.ext.royal == [NO_ORIGIN; 2]
-            && pos.ext.pending.is_none()
-            && pos.ext.exchanged == [NO_ORIGIN; 2];
-        // Captures too where no condition acts on them.
-        let orthodox_captures = plain.as_ref().is_some_and(|p| p.captures);
+        // A plain move changes only its own squares: played orthodoxly here, not through
+        // `play_into` (Circe perft 12 % faster, Madrasi ...).
+        let orthodox_play = self.orthodox_play(pos);
+        let scan = BeforeScan::shared();
         let mut try_move = |mv: &Move| {
             let decided = plain.as_ref().and_then(|p| p.decide(pos, mv));
             if decided == Some(false) {
                 return ControlFlow::Continue(());
             }
             let mut after = *pos;
+            if orthodox_play.is_some_and(|o| o.plays(mv)) {
+                movegen::play_orthodox(&mut after, mv);
+            } else {
+                self.play_into(pos, mv, &mut after);
+            }
             if decided == Some(true) {
-                if orthodox_play
-                    && (mv.captured.is_none() || orthodox_captures)
-                    && mv.effects.is_none()
-                    && (mv.promotion.is_none() || !self.marks_promotions())
-                {
-                    movegen::play_orthodox(&mut after, mv);
-                } else {
-                    self.play_into(pos, mv, &mut after);
-                }
                 return visit(mv, &after);
             }
-            self.play_into(pos, mv, &mut after);
-            if self.is_legal(pos, mv, &after) {
+            if self.legal_but(pos, mv, &after, 0, true, &scan) {
                 visit(mv, &after)
             } else {
                 ControlFlow::Continue(())
@@ -1567,6 +1616,8 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
     fn has_legal_move(&self, pos: &Position<FairyExt<O, F>>) -> bool {
         let plain = self.plain_legality(pos);
         let decided = |mv: &Move| plain.as_ref().and_then(|p| p.decide(pos, mv));
+        let scan = BeforeScan::shared();
+        let legal = |mv: &Move| self.legal_but(pos, mv, &self.play(pos, mv), 0, true, &scan);
         // Plain moves first: they need no play. The moves that do wait for the end.
         let mut moves = MoveList::new();
         // A Maximummer has a legal move when it has any: no need to find the longest.
@@ -1582,7 +1633,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
                             Some(false) => {}
                             // Without masks every move is played: no need to wait.
                             None if plain.is_none() => {
-                                if self.is_legal(pos, mv, &self.play(pos, mv)) {
+                                if legal(mv) {
                                     return ControlFlow::Break(());
                                 }
                             }
@@ -1593,15 +1644,46 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
                     ControlFlow::Continue(())
                 })
                 .is_break();
-            return found
-                || waiting
-                    .iter()
-                    .any(|mv| self.is_legal(pos, mv, &self.play(pos, mv)));
+            return found || waiting.iter().any(|mv| legal(mv));
         }
         self.candidates(pos, &mut moves);
         moves.iter().any(|mv| decided(mv) == Some(true))
-            || moves
-                .iter()
-                .any(|mv| decided(mv).is_none() && self.is_legal(pos, mv, &self.play(pos, mv)))
+            || moves.iter().any(|mv| decided(mv).is_none() && legal(mv))
+    }
+}
+
+/// What the legality test of the moves from one position knows of that position: under
+/// Isardam, whether it holds no observation, found once for all its moves, after which
+/// each move is judged by the squares it changes ([`Isardam::observed_after`]).
+pub(crate) struct BeforeScan {
+    clean: Cell<Option<bool>>,
+}
+
+impl BeforeScan {
+    /// For the moves of one position: the position is scanned at the first move that
+    /// needs it.
+    fn shared() -> BeforeScan {
+        BeforeScan {
+            clean: Cell::new(None),
+        }
+    }
+
+    /// For one move alone: a scan of the position before would cost as much as the
+    /// scan of the one after, so none is made.
+    fn single() -> BeforeScan {
+        BeforeScan {
+            clean: Cell::new(Some(false)),
+        }
+    }
+
+    /// Whether the position is known to hold no observation (`scan` finds out once).
+    #[inline]
+    fn clean(&self, scan: impl FnOnce() -> bool) -> bool {
+        if let Some(known) = self.clean.get() {
+            return known;
+        }
+        let known = scan();
+        self.clean.set(Some(known));
+        known
     }
 }
