@@ -921,8 +921,11 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         let no_promotion = self.no_promotion[pos.side.index()];
         // Unit moves expanded since `each` was last called, and how many make a batch.
         let (mut batch, mut next_batch) = (0usize, 1usize);
+        let mut support = None;
         for (i, mv) in base.iter().enumerate() {
-            if paralysed.contains(mv.from) || (restricted && !self.shape_allowed(pos, mv)) {
+            if paralysed.contains(mv.from)
+                || (restricted && !self.shape_allowed(pos, mv, &mut support))
+            {
                 continue;
             }
             if mv.is_capture()
@@ -1160,10 +1163,24 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
 
     /// Whether a move has a shape the Grid, Monochrome and Bichrome conditions allow and,
     /// under Patrouille, the support it needs.
-    fn shape_allowed(&self, pos: &Position<FairyExt<O, F>>, mv: &Move) -> bool {
+    /// `support` holds the last unit's square and whether it is supported: the moves of
+    /// a unit come together, and its support is the same for all of them.
+    fn shape_allowed(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mv: &Move,
+        support: &mut Option<(Square, bool)>,
+    ) -> bool {
         self.geometry.allows_move(mv)
             && self.patrol.is_none_or(|p| {
-                p.allows(mv, || Patrol::supported(&pos.board, mv.from, self.geometry))
+                p.allows(mv, || match *support {
+                    Some((sq, supported)) if sq == mv.from => supported,
+                    _ => {
+                        let supported = Patrol::supported(&pos.board, mv.from, self.geometry);
+                        *support = Some((mv.from, supported));
+                        supported
+                    }
+                })
             })
     }
 
