@@ -197,6 +197,21 @@ mod tests {
         })
     }
 
+    /// A board with a king of each side on random squares (one if both drew the same),
+    /// and the kings' squares as the royal ones.
+    fn kings(next: &mut impl FnMut() -> u64) -> (Board<FairyUnits>, [Option<Square>; 2]) {
+        let mut board = Board::<FairyUnits>::empty();
+        let mut royal = [None; 2];
+        for color in Color::ALL {
+            let sq = Square::new((next() % 64) as u8);
+            if board.piece_at(sq).is_none() {
+                board.put(sq, Piece::new(color, Role::King), false);
+                royal[color.index()] = Some(sq);
+            }
+        }
+        (board, royal)
+    }
+
     #[test]
     fn pairs_found_from_one_side_agree_with_every_unit_against_every_walk() {
         // Not orphans: they are not combined with conditions (`resolve`).
@@ -210,15 +225,7 @@ mod tests {
         };
         let mut found = 0;
         for round in 0..3000 {
-            let mut board = Board::<FairyUnits>::empty();
-            let mut royal = [None; 2];
-            for color in Color::ALL {
-                let sq = Square::new((next() % 64) as u8);
-                if board.piece_at(sq).is_none() {
-                    board.put(sq, Piece::new(color, Role::King), false);
-                    royal[color.index()] = Some(sq);
-                }
-            }
+            let (mut board, royal) = kings(&mut next);
             // Few kinds a board, so that pairs of one kind are common.
             let pool: Vec<Role> = (0..3)
                 .map(|_| kinds[(next() % kinds.len() as u64) as usize])
@@ -267,15 +274,7 @@ mod tests {
                 grid: round % 5 == 2,
                 chrome: None,
             };
-            let mut before = Board::<FairyUnits>::empty();
-            let mut royal = [None; 2];
-            for color in Color::ALL {
-                let sq = Square::new((next() % 64) as u8);
-                if before.piece_at(sq).is_none() {
-                    before.put(sq, Piece::new(color, Role::King), false);
-                    royal[color.index()] = Some(sq);
-                }
-            }
+            let (mut before, royal) = kings(&mut next);
             for _ in 0..(6 + next() % 14) {
                 let sq = Square::new((next() % 64) as u8);
                 let role = if round % 7 == 0 && next() % 8 == 0 {
