@@ -32,26 +32,16 @@ impl Isardam {
         geometry: Geometry,
     ) -> bool {
         let m = self.observation();
-        let occupied = board.occupied();
         // The orthodox kinds observe symmetrically, so a pair of them is found from White's
-        // side alone: it counts unless both units are royal (without RexInclusive).
+        // side alone.
         for sq in board.by_color(Color::White) {
             let unit = board.piece_at(sq).expect("an occupied square");
-            let enemies = board.pieces(Color::Black, unit.role);
-            if enemies.is_empty() {
-                continue;
-            }
-            if unit.role.is_orthodox() {
-                let mut pairs = geometry.observers(attacks_from(unit, sq, occupied) & enemies, sq);
-                if !self.rex_inclusive && royal[Color::White.index()] == Some(sq) {
-                    if let Some(r) = royal[Color::Black.index()] {
-                        pairs = pairs.without(r);
-                    }
-                }
-                if pairs.is_nonempty() {
-                    return true;
-                }
-            } else if m.paralysed(board, sq, royal[Color::White.index()] == Some(sq), geometry) {
+            let observed = if unit.role.is_orthodox() {
+                self.in_orthodox_pair(board, sq, unit, royal, geometry)
+            } else {
+                m.paralysed(board, sq, royal[Color::White.index()] == Some(sq), geometry)
+            };
+            if observed {
                 return true;
             }
         }
@@ -101,18 +91,33 @@ impl Isardam {
         }
         suspects.into_iter().any(|sq| {
             let unit = after.piece_at(sq).expect("an occupied square");
-            let enemies = after.pieces(!unit.color, unit.role);
-            if enemies.is_empty() {
-                return false;
-            }
-            let mut pairs = geometry.observers(attacks_from(unit, sq, occupied) & enemies, sq);
-            if !self.rex_inclusive && royal[unit.color.index()] == Some(sq) {
-                if let Some(r) = royal[(!unit.color).index()] {
-                    pairs = pairs.without(r);
-                }
-            }
-            pairs.is_nonempty()
+            self.in_orthodox_pair(after, sq, unit, royal, geometry)
         })
+    }
+
+    /// Whether `unit`, of an orthodox kind, on `sq` and an enemy unit of its kind observe
+    /// each other: a pair that counts unless both units are royal (without RexInclusive).
+    // Inlined into both scans: with a plain `inline`, Isardam perft was 4 % slower.
+    #[inline(always)]
+    fn in_orthodox_pair<F: FairyStore>(
+        &self,
+        board: &Board<F>,
+        sq: Square,
+        unit: Piece,
+        royal: [Option<Square>; 2],
+        geometry: Geometry,
+    ) -> bool {
+        let enemies = board.pieces(!unit.color, unit.role);
+        if enemies.is_empty() {
+            return false;
+        }
+        let mut pairs = geometry.observers(attacks_from(unit, sq, board.occupied()) & enemies, sq);
+        if !self.rex_inclusive && royal[unit.color.index()] == Some(sq) {
+            if let Some(r) = royal[(!unit.color).index()] {
+                pairs = pairs.without(r);
+            }
+        }
+        pairs.is_nonempty()
     }
 
     /// Whether a pawn that has just stepped two squares (`ep`) stands observed by an enemy
@@ -257,13 +262,8 @@ mod tests {
     #[test]
     fn a_move_judged_by_the_squares_it_changes_agrees_with_a_whole_scan() {
         let mut next = crate::conditions::xorshift(0x9E37_79B9_7F4A_7C15);
-        let orthodox = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ];
+        // The orthodox kinds but the king.
+        let orthodox = &Role::ORTHODOX[..5];
         let (mut judged, mut observed) = (0, 0);
         for round in 0..20_000 {
             let isardam = Isardam {
