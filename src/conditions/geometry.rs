@@ -46,6 +46,33 @@ impl Geometry {
             }
     }
 
+    /// The squares a unit on `from` may go to (or observe): [`Geometry::allows`] for
+    /// every square at once.
+    #[inline]
+    pub fn reach(&self, from: Square) -> Bitboard {
+        let mut reach = Bitboard::FULL;
+        if self.grid {
+            let corner = (from.rank() & !1) * 8 + (from.file() & !1);
+            reach = Bitboard(!(0x0303u64 << corner));
+        }
+        match self.chrome {
+            None => reach,
+            Some(Chrome::Mono) => reach & Self::colour_of(from),
+            Some(Chrome::Bi) => reach & !Self::colour_of(from),
+        }
+    }
+
+    /// The squares of `sq`'s colour.
+    #[inline]
+    fn colour_of(sq: Square) -> Bitboard {
+        const DARK: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
+        if light(sq) {
+            !DARK
+        } else {
+            DARK
+        }
+    }
+
     /// Whether the move has an allowed shape (castling judged by the king's move).
     #[inline]
     pub fn allows_move(&self, mv: &Move) -> bool {
@@ -58,16 +85,8 @@ impl Geometry {
     /// The units of `observers` whose observation of `target` has an allowed shape.
     #[inline]
     pub fn observers(&self, observers: Bitboard, target: Square) -> Bitboard {
-        if self.is_none() {
-            return observers;
-        }
-        let mut out = observers;
-        for from in observers {
-            if !self.allows(from, target) {
-                out = out.without(from);
-            }
-        }
-        out
+        // Each of the conditions allows a shape and its reverse alike.
+        observers & self.reach(target)
     }
 }
 
@@ -97,5 +116,23 @@ mod tests {
             chrome: Some(Chrome::Bi),
         };
         assert!(bi.allows(sq(0, 0), sq(0, 1)));
+    }
+
+    #[test]
+    fn a_squares_reach_is_the_squares_it_may_go_to() {
+        for grid in [false, true] {
+            for chrome in [None, Some(Chrome::Mono), Some(Chrome::Bi)] {
+                let geometry = Geometry { grid, chrome };
+                for from in (0..64u8).map(Square::new) {
+                    for to in (0..64u8).map(Square::new) {
+                        assert_eq!(
+                            geometry.reach(from).contains(to),
+                            geometry.allows(from, to),
+                            "{geometry:?} {from:?} {to:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

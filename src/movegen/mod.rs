@@ -14,6 +14,6 @@ pub use make::{apply_change, en_passant_chance, play_orthodox};
 pub use moves::{Cause, Change, Effects, Move, MoveKind, MoveList, Placement, UnitAttrs};
 pub use pseudo::{
     attacked, attackers, attacks_from, castling_candidates, castling_king_path, castling_rook,
-    castlings, en_passant_with_walk, generate, is_attacked, moves_with_walk, observes, pawn_pushes,
-    pseudo_moves, CastlingSquares, Gen, MoveSink, Promotions,
+    castlings, en_passant_with_walk, generate, generate_within, is_attacked, moves_with_walk,
+    observes, pawn_pushes, pseudo_moves, CastlingSquares, Gen, MoveSink, Promotions,
 };

@@ -316,6 +316,21 @@ pub fn generate<E: Extension>(
     promotions: Promotions,
     out: &mut impl MoveSink,
 ) -> ControlFlow<()> {
+    generate_within(pos, gen, units, promotions, |_| Bitboard::FULL, out)
+}
+
+/// [`generate`] of only the moves from `from` that end on `reach(from)`: conditions on
+/// a move's shape (Grid, Monochrome and Bichrome chess) reject the others before they
+/// are built. Castling is not generated here.
+#[inline]
+pub fn generate_within<E: Extension>(
+    pos: &Position<E>,
+    gen: Gen,
+    units: Bitboard,
+    promotions: Promotions,
+    reach: impl Fn(Square) -> Bitboard + Copy,
+    out: &mut impl MoveSink,
+) -> ControlFlow<()> {
     let board = &pos.board;
     let side = pos.side;
     let us = board.by_color(side);
@@ -335,7 +350,7 @@ pub fn generate<E: Extension>(
     ] {
         for from in board.pieces(side, role) & units {
             let piece = Piece::new(side, role);
-            for to in attacks_from(piece, from, occupied) & targets {
+            for to in attacks_from(piece, from, occupied) & targets & reach(from) {
                 let captured = if them.contains(to) {
                     board.unit_for(to, !side)
                 } else {
@@ -353,8 +368,9 @@ pub fn generate<E: Extension>(
     }
     let fwd = side.forward();
     for from in board.pieces(side, Role::Pawn) & !first_rank_pawns(side) & units {
+        let reach = reach(from);
         if let Some(one) = from.offset(0, fwd) {
-            if !occupied.contains(one) {
+            if !occupied.contains(one) && reach.contains(one) {
                 let landing = walks::Landing {
                     to: one,
                     capture: None,
@@ -369,16 +385,16 @@ pub fn generate<E: Extension>(
                     MoveKind::Quiet,
                     None,
                 );
-                if from.rank() == side.pawn_rank() {
-                    let two = one.offset(0, fwd).expect("double step stays on the board");
-                    if !occupied.contains(two) {
-                        push(out, from, two, Role::Pawn, MoveKind::DoubleStep, None, None);
-                    }
+            }
+            if !occupied.contains(one) && from.rank() == side.pawn_rank() {
+                let two = one.offset(0, fwd).expect("double step stays on the board");
+                if !occupied.contains(two) && reach.contains(two) {
+                    push(out, from, two, Role::Pawn, MoveKind::DoubleStep, None, None);
                 }
             }
         }
         if gen == Gen::All {
-            for to in attacks::pawn(side, from) & them {
+            for to in attacks::pawn(side, from) & them & reach {
                 let victim = board.unit_for(to, !side);
                 let landing = walks::Landing {
                     to,
@@ -396,7 +412,8 @@ pub fn generate<E: Extension>(
                 );
             }
             if let Some(ep) = pos.ep {
-                if attacks::pawn(side, from).contains(ep.crossed) && !occupied.contains(ep.crossed)
+                if (attacks::pawn(side, from) & reach).contains(ep.crossed)
+                    && !occupied.contains(ep.crossed)
                 {
                     if let Some(victim) = board.unit_for(ep.pawn, !side) {
                         if victim.color != side && victim.role.is_pawn() {
@@ -420,11 +437,32 @@ pub fn generate<E: Extension>(
     if E::Fairy::ENABLED {
         for from in board.fairy_units() & us & units {
             let piece = board.unit_for(from, side).expect("a fairy unit");
-            fairy_moves(pos, piece, from, gen, promotions, out);
+            let mut within = Within { out, reach };
+            fairy_moves(pos, piece, from, gen, promotions, &mut within);
             out.unit_done()?;
         }
     }
     ControlFlow::Continue(())
+}
+
+/// A sink that lets through only the moves that end within `reach` of their square.
+struct Within<'a, S, R> {
+    out: &'a mut S,
+    reach: R,
+}
+
+impl<S: MoveSink, R: Fn(Square) -> Bitboard> MoveSink for Within<'_, S, R> {
+    #[inline(always)]
+    fn put(&mut self, mv: Move) {
+        if (self.reach)(mv.from).contains(mv.to) {
+            self.out.put(mv);
+        }
+    }
+
+    #[inline(always)]
+    fn unit_done(&mut self) -> ControlFlow<()> {
+        self.out.unit_done()
+    }
 }
 
 /// The moves of one fairy unit, by its walk.

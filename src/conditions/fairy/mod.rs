@@ -46,10 +46,13 @@ mod state;
 mod take_make;
 #[cfg(test)]
 mod tests;
+mod unit_moves;
 
+use crate::movegen::MoveSink;
 pub(in crate::conditions) use mars::mars_checkers;
 pub use state::{DiagramOrigins, FairyExt, Hidden, NoOrigins, Origins, Pending};
 use state::{MAX_HIDDEN, NO_ORIGIN};
+use unit_moves::UnitMoves;
 
 /// Mars Circe (captures from the rebirth square) and its mirror image Anti-Mars Circe
 /// (non-captures from the rebirth square); both at once, every move from a rebirth square
@@ -853,134 +856,114 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         skip: &dyn Fn(&Move) -> bool,
         each: &mut dyn FnMut(&mut MoveList) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let mut base = MoveList::new();
+        let mut sink = UnitMoves::new(self, pos, out, paralysis, skip, each);
+        if self.generates_plainly() {
+            // Straight into the sink: no list of candidates to copy.
+            if self.geometry.is_none() {
+                movegen::generate(pos, Gen::All, Bitboard::FULL, self.promotions, &mut sink)?;
+            } else {
+                let geometry = self.geometry;
+                let reach = move |from| geometry.reach(from);
+                let all = Bitboard::FULL;
+                movegen::generate_within(pos, Gen::All, all, self.promotions, reach, &mut sink)?;
+            }
+        } else {
+            let mut base = MoveList::new();
+            self.unusual_candidates(pos, &mut base);
+            for mv in &base {
+                sink.put(*mv);
+                sink.unit_done()?;
+            }
+        }
+        let mut castlings = MoveList::new();
+        movegen::castling_candidates(pos, &mut castlings);
+        sink.castling = true;
+        for mv in &castlings {
+            sink.put(*mv);
+            sink.unit_done()?;
+        }
+        sink.castling = false;
+        if self.mars.is_some() && !self.mars_rex_exclusive {
+            // Castlings from the rebirth square were tested on the board they are played on.
+            castlings.clear();
+            self.rebirth_castlings(pos, &mut castlings);
+            for mv in &castlings {
+                sink.put(*mv);
+                sink.unit_done()?;
+            }
+        }
+        sink.finish()
+    }
+
+    /// Whether the candidates are the pseudo-legal moves of the units' walks and
+    /// castling, and no more (Grid, Monochrome and Bichrome chess only narrow them).
+    fn generates_plainly(&self) -> bool {
+        self.mars.is_none()
+            && self.annan.is_none()
+            && self.confront.is_none()
+            && !self.make_take
+            && !self.take_make
+            && self.messigny.is_none()
+            && !self.first_rank_pawns_move()
+            && self.einstein.is_none()
+            && !self.chameleons
+    }
+
+    /// The candidates but castling where [`Fairy::generates_plainly`] does not hold: Mars
+    /// Circe's captures, Annan's borrowed walks, the makes of Take & Make, exchanges, ...
+    fn unusual_candidates(&self, pos: &Position<FairyExt<O, F>>, base: &mut MoveList) {
         match self.mars {
             Some(Mars::Mars) => {
-                movegen::pseudo_moves(pos, Gen::Quiet, self.promotions, &mut base);
-                self.mars_captures(pos, &mut base);
+                movegen::pseudo_moves(pos, Gen::Quiet, self.promotions, base);
+                self.mars_captures(pos, base);
             }
             Some(Mars::AntiMars) => {
-                movegen::pseudo_moves(pos, Gen::All, self.promotions, &mut base);
+                movegen::pseudo_moves(pos, Gen::All, self.promotions, base);
                 base.retain(|m| m.is_capture());
-                self.antimars_moves(pos, &mut base);
+                self.antimars_moves(pos, base);
             }
             Some(Mars::Both) => {
-                self.mars_captures(pos, &mut base);
-                self.antimars_moves(pos, &mut base);
+                self.mars_captures(pos, base);
+                self.antimars_moves(pos, base);
             }
             None => match (self.annan, self.confront) {
-                (Some(annan), _) => self.annan_moves(annan, pos, &mut base),
-                (None, Some(confront)) => self.confront_moves(confront, pos, &mut base),
-                (None, None) => movegen::pseudo_moves(pos, Gen::All, self.promotions, &mut base),
+                (Some(annan), _) => self.annan_moves(annan, pos, base),
+                (None, Some(confront)) => self.confront_moves(confront, pos, base),
+                (None, None) if self.geometry.is_none() => {
+                    movegen::pseudo_moves(pos, Gen::All, self.promotions, base)
+                }
+                (None, None) => {
+                    let geometry = self.geometry;
+                    let reach = move |from| geometry.reach(from);
+                    let all = Bitboard::FULL;
+                    let _ =
+                        movegen::generate_within(pos, Gen::All, all, self.promotions, reach, base);
+                }
             },
         }
         if self.make_take {
-            self.make_and_take(pos, &mut base);
+            self.make_and_take(pos, base);
         }
         if self.take_make {
-            self.take_and_make(pos, &mut base);
+            self.take_and_make(pos, base);
         }
         if let Some(m) = self.messigny {
-            m.exchanges(&pos.board, pos.side, pos.ext.exchanged(), &mut base);
+            m.exchanges(&pos.board, pos.side, pos.ext.exchanged(), base);
         }
         if self.first_rank_pawns_move() {
             // As the reference solver plays Parrain Circe, which may bring a pawn back on
             // its first rank: one step, or a capture.
-            Einstein::first_rank_pawn_moves(&pos.board, pos.side, 1, &mut base);
+            Einstein::first_rank_pawn_moves(&pos.board, pos.side, 1, base);
         }
         if self.einstein.is_some() {
-            Einstein::first_rank_pawn_moves(&pos.board, pos.side, 3, &mut base);
+            Einstein::first_rank_pawn_moves(&pos.board, pos.side, 3, base);
             if let Some(crossed) = pos.ext.far_crossing() {
-                Einstein::far_en_passant(&pos.board, pos.side, crossed, &mut base);
+                Einstein::far_en_passant(&pos.board, pos.side, crossed, base);
             }
         }
         if self.chameleons {
-            self.chameleon_moves(pos, &mut base);
+            self.chameleon_moves(pos, base);
         }
-        let first_castling = base.len();
-        movegen::castling_candidates(pos, &mut base);
-        let first_rebirth_castling = base.len();
-        if self.mars.is_some() && !self.mars_rex_exclusive {
-            self.rebirth_castlings(pos, &mut base);
-        }
-        let mut paralysed = match self.madrasi {
-            Some(m) => m.paralysed_units(
-                &pos.board,
-                pos.side,
-                royal_square(pos, pos.side),
-                self.geometry,
-            ),
-            None => Bitboard::EMPTY,
-        };
-        if self.paralysing && paralysis {
-            paralysed |= paralysing::paralysed_units(&pos.board, pos.side, self.geometry);
-        }
-        // By reference: moving a list out by value would copy its whole inline buffer.
-        let restricted = !self.geometry.is_none() || self.patrol.is_some();
-        let no_capture = self.no_capture[pos.side.index()];
-        let no_promotion = self.no_promotion[pos.side.index()];
-        // Unit moves expanded since `each` was last called, and how many make a batch.
-        let (mut batch, mut next_batch) = (0usize, 1usize);
-        let mut support = None;
-        for (i, mv) in base.iter().enumerate() {
-            if paralysed.contains(mv.from)
-                || (restricted && !self.shape_allowed(pos, mv, &mut support))
-            {
-                continue;
-            }
-            if mv.is_capture()
-                && (no_capture || (self.paralysing && pos.board.is_paralysing(mv.from)))
-            {
-                continue;
-            }
-            if no_promotion && mv.role.is_pawn() && mv.promotion.is_some() {
-                continue;
-            }
-            // Castlings from the rebirth square were tested on the board they are played on.
-            if (first_castling..first_rebirth_castling).contains(&i)
-                && !self.castling_allowed(pos, mv)
-            {
-                continue;
-            }
-            let mv = match self.einstein {
-                None => *mv,
-                Some(e) => match e.adjust(mv, pos.side) {
-                    Some(m) => m,
-                    None => continue,
-                },
-            };
-            if skip(&mv) {
-                continue;
-            }
-            // A capture, which may come with many rebirths, is handed on alone. The moves
-            // without capture, whose expansion costs little, in batches that double: a
-            // visit that stops at once pays for one move, one that sees all for a few
-            // calls (Madrasi perft 12 % faster than one call a move).
-            let capture = mv.captured.is_some();
-            if capture && batch > 0 {
-                each(out)?;
-                batch = 0;
-            }
-            let first = out.len();
-            self.expand(pos, mv, out);
-            if self.half_neutral && pos.board.is_marked(mv.from, Mark::HalfNeutral) {
-                for mv in &mut out[first..] {
-                    Self::change_phase(pos, mv);
-                }
-            }
-            batch += 1;
-            if capture || batch == next_batch {
-                each(out)?;
-                if !capture {
-                    next_batch *= 2;
-                }
-                batch = 0;
-            }
-        }
-        if batch > 0 {
-            each(out)?;
-        }
-        ControlFlow::Continue(())
     }
 
     /// The half-neutral unit of `mv` changes its phase where it ends: a neutral one turns
