@@ -358,9 +358,33 @@ struct PlainMoves {
     assassin: Option<assassin::Guard>,
     /// Whether captures without effects are judged too.
     captures: bool,
+    /// Whether a move the masks allow must still pass the tests other than check.
+    more_tests: bool,
+}
+
+/// What the orthodox masks leave to test of a move.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Judged {
+    Legal,
+    Illegal,
+    /// To be played and tested; `own_check` false where the masks found the king safe.
+    Untested {
+        own_check: bool,
+    },
 }
 
 impl PlainMoves {
+    /// What is left to test of `mv` with the masks of `plain`, if any.
+    #[inline(always)]
+    fn judge<E: Extension>(plain: &Option<PlainMoves>, pos: &Position<E>, mv: &Move) -> Judged {
+        match plain.as_ref().map(|p| (p.decide(pos, mv), p.more_tests)) {
+            Some((Some(false), _)) => Judged::Illegal,
+            Some((Some(true), false)) => Judged::Legal,
+            Some((Some(true), true)) => Judged::Untested { own_check: false },
+            _ => Judged::Untested { own_check: true },
+        }
+    }
+
     #[inline(always)]
     fn decide<E: Extension>(&self, pos: &Position<E>, mv: &Move) -> Option<bool> {
         let plain = if mv.effects.is_none() {
@@ -492,12 +516,11 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// king or (Circe Assassin) on a unit reborn on it: not under Mars Circe, where units
     /// attack from their rebirth squares.
     fn plain_legality(&self, pos: &Position<FairyExt<O, F>>) -> Option<PlainMoves> {
-        // Where a legal move must leave no observation (Isardam) or end in contact
-        // (KoeKo), a check must mate (Checkless) or a move changes more than its own unit
-        // (the walks around it under Annan chess, the kings' squares or other units' sides
-        // after a check), the masks cannot judge.
+        // Where a legal move must end in contact (KoeKo), a check must mate (Checkless)
+        // or a move changes more than its own unit (the walks around it under Annan
+        // chess, the kings' squares or other units' sides after a check), the masks
+        // cannot judge.
         if self.mars.is_some_and(Mars::captures_via)
-            || self.isardam.is_some()
             || self.koeko.is_some()
             || self.checkless
             || self.annan.is_some()
@@ -537,6 +560,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             attacks_check,
             assassin,
             captures: self.captures_orthodox(),
+            // Isardam: a move that leaves the king no attack may still make an observation.
+            more_tests: self.isardam.is_some(),
         })
     }
 
@@ -1231,6 +1256,24 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// still makes a move illegal where a goal lets the mover stand in check (double
     /// mate, auto-mate). The cheap tests come first: the check test before the Isardam
     /// and Checkless ones.
+    /// Whether the move from `pos` to the board `after` (royal units on `royal`) leaves
+    /// an Isardam observation.
+    #[inline]
+    fn isardam_observed(
+        &self,
+        i: Isardam,
+        pos: &Position<FairyExt<O, F>>,
+        after: &Board<F>,
+        royal: [Option<Square>; 2],
+        scan: &BeforeScan,
+    ) -> bool {
+        if scan.clean(|| !i.any_observed(&pos.board, royal_squares(pos), self.geometry)) {
+            i.observed_after(&pos.board, after, royal, self.geometry)
+        } else {
+            i.any_observed(after, royal, self.geometry)
+        }
+    }
+
     fn legal_but(
         &self,
         pos: &Position<FairyExt<O, F>>,
@@ -1260,15 +1303,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             && !(self.cohen() && reverses_last_move(pos, after))
             && !(own_check && self.in_check(after, side))
             && self.isardam.is_none_or(|i| {
-                let royal = royal_squares(after);
-                let observed = if scan
-                    .clean(|| !i.any_observed(&pos.board, royal_squares(pos), self.geometry))
-                {
-                    i.observed_after(&pos.board, &after.board, royal, self.geometry)
-                } else {
-                    i.any_observed(&after.board, royal, self.geometry)
-                };
-                !observed && !Isardam::en_passant_observed(&after.board, after.ep)
+                !self.isardam_observed(i, pos, &after.board, royal_squares(after), scan)
+                    && !Isardam::en_passant_observed(&after.board, after.ep)
             })
             && (!self.checkless || self.checkless_allows(after, depth))
     }
@@ -1538,11 +1574,12 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         self.pseudo_legal(pos, out);
         let plain = self.plain_legality(pos);
         let scan = BeforeScan::shared();
-        out.retain(|mv| {
-            plain
-                .as_ref()
-                .and_then(|p| p.decide(pos, mv))
-                .unwrap_or_else(|| self.legal_but(pos, mv, &self.play(pos, mv), 0, true, &scan))
+        out.retain(|mv| match PlainMoves::judge(&plain, pos, mv) {
+            Judged::Legal => true,
+            Judged::Illegal => false,
+            Judged::Untested { own_check } => {
+                self.legal_but(pos, mv, &self.play(pos, mv), 0, own_check, &scan)
+            }
         });
     }
 
@@ -1557,8 +1594,8 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         let orthodox_play = self.orthodox_play(pos);
         let scan = BeforeScan::shared();
         let mut try_move = |mv: &Move| {
-            let decided = plain.as_ref().and_then(|p| p.decide(pos, mv));
-            if decided == Some(false) {
+            let judged = PlainMoves::judge(&plain, pos, mv);
+            if judged == Judged::Illegal {
                 return ControlFlow::Continue(());
             }
             let mut after = *pos;
@@ -1567,10 +1604,10 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             } else {
                 self.play_into(pos, mv, &mut after);
             }
-            if decided == Some(true) {
+            let Judged::Untested { own_check } = judged else {
                 return visit(mv, &after);
-            }
-            if self.legal_but(pos, mv, &after, 0, true, &scan) {
+            };
+            if self.legal_but(pos, mv, &after, 0, own_check, &scan) {
                 visit(mv, &after)
             } else {
                 ControlFlow::Continue(())
@@ -1636,9 +1673,16 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
 
     fn has_legal_move(&self, pos: &Position<FairyExt<O, F>>) -> bool {
         let plain = self.plain_legality(pos);
-        let decided = |mv: &Move| plain.as_ref().and_then(|p| p.decide(pos, mv));
+        let judge = |mv: &Move| PlainMoves::judge(&plain, pos, mv);
         let scan = BeforeScan::shared();
-        let legal = |mv: &Move| self.legal_but(pos, mv, &self.play(pos, mv), 0, true, &scan);
+        let legal_but_check = |mv: &Move, own_check| {
+            self.legal_but(pos, mv, &self.play(pos, mv), 0, own_check, &scan)
+        };
+        let legal = |mv: &Move| match judge(mv) {
+            Judged::Legal => true,
+            Judged::Illegal => false,
+            Judged::Untested { own_check } => legal_but_check(mv, own_check),
+        };
         // Plain moves first: they need no play. The moves that do wait for the end.
         let mut moves = MoveList::new();
         // A Maximummer has a legal move when it has any: no need to find the longest.
@@ -1649,16 +1693,17 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             let found = self
                 .candidates_by_unit_move(pos, &mut moves, true, &mut |batch| {
                     for mv in batch.iter() {
-                        match decided(mv) {
-                            Some(true) => return ControlFlow::Break(()),
-                            Some(false) => {}
-                            // Without masks every move is played: no need to wait.
-                            None if plain.is_none() => {
-                                if legal(mv) {
+                        match judge(mv) {
+                            Judged::Legal => return ControlFlow::Break(()),
+                            Judged::Illegal => {}
+                            // Without masks every move is played, and one whose king
+                            // the masks found safe is cheap to test: no need to wait.
+                            Judged::Untested { own_check } if plain.is_none() || !own_check => {
+                                if legal_but_check(mv, own_check) {
                                     return ControlFlow::Break(());
                                 }
                             }
-                            None => waiting.push(*mv),
+                            Judged::Untested { .. } => waiting.push(*mv),
                         }
                     }
                     batch.clear();
@@ -1668,8 +1713,10 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             return found || waiting.iter().any(|mv| legal(mv));
         }
         self.candidates(pos, &mut moves);
-        moves.iter().any(|mv| decided(mv) == Some(true))
-            || moves.iter().any(|mv| decided(mv).is_none() && legal(mv))
+        moves.iter().any(|mv| judge(mv) == Judged::Legal)
+            || moves
+                .iter()
+                .any(|mv| judge(mv) != Judged::Legal && legal(mv))
     }
 }
 
