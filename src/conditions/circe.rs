@@ -249,9 +249,11 @@ pub struct Circe {
     pub cheylan: bool,
     /// Kings are reborn too.
     pub rex_inclusive: bool,
-    /// Immun chess: nothing is reborn, but a unit whose rebirth square is occupied
-    /// cannot be captured.
+    /// Immun chess: a unit whose rebirth square is occupied cannot be captured.
     pub immune: bool,
+    /// Whether captured units are reborn: not under Immun chess alone, but beside a
+    /// Circe (the reference solver's `Circe ImmunChess`).
+    pub rebirths: bool,
     /// Philip Cohen's rule (our spelling `Cohen`): a move that restores the placement the
     /// opponent's last move started from is illegal.
     pub cohen: bool,
@@ -284,6 +286,7 @@ impl Circe {
             cheylan: false,
             rex_inclusive: false,
             immune: false,
+            rebirths: true,
             cohen: false,
             turncoat: false,
             frischauf: false,

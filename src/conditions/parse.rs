@@ -166,6 +166,40 @@ pub(crate) const CIRCE_OPTIONS: [&str; 35] = [
 /// The kinds written after Chameleon Circe, from `words[*i]` on (advanced past them): the
 /// reference solver's sequence, closed or not (`S Q R B S`, `S Q R B`); the standard
 /// cycle when none is written. A code of a kind this solver lacks is refused by name.
+/// The Circe of captured units `a` and Immun chess `b` (either first) as one Circe whose
+/// rebirth squares also make units immune. Both must name the same squares; a Circe that
+/// decides more than its squares (RexInclusive, a change of kind, waiting, hiding, ...)
+/// is refused, its immunity not being defined with it.
+fn with_immunity(
+    a: Circe,
+    b: Circe,
+    err: &impl Fn(String) -> ConditionError,
+) -> Result<Circe, ConditionError> {
+    let (immunity, circe) = if a.immune { (a, b) } else { (b, a) };
+    let plain = |c: &Circe| {
+        !c.rex_inclusive
+            && !c.cohen
+            && !c.turncoat
+            && !c.frischauf
+            && !c.waits()
+            && c.kind == KindRule::Same
+            && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
+    };
+    if immunity.square != circe.square
+        || immunity.adjust != circe.adjust
+        || !plain(&immunity)
+        || !plain(&circe)
+    {
+        return Err(err(
+            "ImmunChess beside a Circe is supported only with the same squares, and with no RexInclusive, Cohen, Turncoats, Frischauf, change of kind, waiting, Assassin, Volcanic or Parachute; not supported otherwise".into(),
+        ));
+    }
+    Ok(Circe {
+        immune: true,
+        ..circe
+    })
+}
+
 fn chameleon_sequence(
     words: &[Spanned<String>],
     i: &mut usize,
@@ -557,6 +591,7 @@ fn parse_grouped(
             }),
             "immunchess" => Some(Circe {
                 immune: true,
+                rebirths: false,
                 occupied: Occupied::Illegal,
                 ..Circe::circe()
             }),
@@ -931,12 +966,20 @@ fn parse_grouped(
             }
         };
         let Some(mut circe) = preset else { continue };
-        // Anticirce beside a Circe of the captured unit (either first) is one pair the
-        // solver builds; any other second one is refused.
-        let pair = fairy.circe.is_some_and(|first| {
-            fairy.anti.is_none() && !first.immune && !circe.immune && first.reborn != circe.reborn
+        // Anticirce beside a Circe of the captured unit or Immun chess (either first) is
+        // one pair the solver builds; Immun chess beside a Circe of the captured unit
+        // (either first) one Circe whose squares also make units immune. Any other second
+        // one is refused.
+        let pair = fairy
+            .circe
+            .is_some_and(|first| fairy.anti.is_none() && first.reborn != circe.reborn);
+        let immune_only = |c: Circe| c.immune && !c.rebirths;
+        let plain_circe =
+            |c: Circe| c.reborn == super::circe::Reborn::Captured && !c.immune && c.rebirths;
+        let immune_too = fairy.circe.is_some_and(|first| {
+            (immune_only(first) && plain_circe(circe)) || (plain_circe(first) && immune_only(circe))
         });
-        if fairy.circe.is_some() && !pair {
+        if fairy.circe.is_some() && !pair && !immune_too {
             return Err(err(format!(
                 "a second Circe-type condition (\"{}\") combined with the first is not supported",
                 w.value
@@ -1138,6 +1181,7 @@ fn parse_grouped(
             ));
         }
         match fairy.circe {
+            Some(first) if immune_too => fairy.circe = Some(with_immunity(first, circe, &err)?),
             Some(first) if circe.reborn == super::circe::Reborn::Capturer => {
                 fairy.circe = Some(first);
                 fairy.anti = Some(circe);
@@ -1496,6 +1540,36 @@ mod tests {
             "Circe AntiCirce Relaxed",
             "Circe Parrain AntiCirce",
             "Circe AntiCirce Madrasi",
+        ] {
+            refused(text);
+        }
+    }
+
+    #[test]
+    fn immun_chess_beside_a_circe_is_one_circe_and_beside_anticirce_a_pair() {
+        for text in [
+            "Circe ImmunChess",
+            "ImmunChess Circe",
+            "AntiCirce Circe ImmunChess",
+            "ImmunChess Circe AntiCirce",
+            "MirrorCirce ImmunChess Mirror",
+        ] {
+            let f = parse_conditions(&words(text)).unwrap().unwrap();
+            let circe = f.circe.unwrap();
+            assert!(circe.immune && circe.rebirths, "{text}");
+        }
+        let f = parse_conditions(&words("AntiCirce ImmunChess"))
+            .unwrap()
+            .unwrap();
+        let immunity = f.circe.unwrap();
+        assert!(immunity.immune && !immunity.rebirths);
+        assert_eq!(f.anti.unwrap().reborn, Reborn::Capturer);
+        for text in [
+            "MirrorCirce ImmunChess",
+            "Circe RexInclusive ImmunChess",
+            "ImmunChess ImmunChess",
+            "Circe ImmunChess Circe",
+            "Circe Parrain ImmunChess",
         ] {
             refused(text);
         }

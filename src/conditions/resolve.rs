@@ -70,8 +70,8 @@ impl RuleSet {
                 && !c.rex_inclusive
                 && !c.kind.gives_fairy_kinds()
                 && !c.frischauf
-                // Neutral units with a Circe (not Immun chess).
-                && (marks.neutral.is_none() || c.immune)
+                // Neutral units with a Circe (not Immun chess alone).
+                && (marks.neutral.is_none() || !c.rebirths)
         });
         units_plain && circe_plain && f.only_parts_keeping_orthodox_mating()
     }

@@ -141,7 +141,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             // chess.
             let reborn = self
                 .captured_reborn()
-                .filter(|c| !self.kamikaze_all && !c.immune)
+                .filter(|c| !self.kamikaze_all && c.rebirths)
                 .map(|c| {
                     let (role, sq) = c.kamikaze_rebirth(
                         moved.role,
@@ -303,13 +303,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         if !(kamikaze || self.kamikaze_all || lost) && self.recolours(pos, &mv) {
             recolour_capturer(board, &mut effects, &mv, !mover);
         }
-        self.victim_reborn(pos, mv, captured, board, effects, kamikaze, out);
+        self.victim_reborn(pos, mv, captured, board, effects, out);
     }
 
     /// The captured unit reborn by the Circe of captured units, if any, on `board` (the
     /// board after the capture and what befell its capturer), and each move so made
-    /// finished; `kamikaze` says whether the capturer was a kamikaze unit.
-    #[allow(clippy::too_many_arguments)]
+    /// finished.
     #[inline(always)]
     fn victim_reborn(
         &self,
@@ -318,19 +317,20 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         captured: Piece,
         board: &mut Board<F>,
         effects: Effects,
-        kamikaze: bool,
         out: &mut MoveList,
     ) {
         let mover = pos.side;
         let moved = Piece::new(mover, mv.promotion.unwrap_or(mv.role));
         let x = mv.capture_square();
         if let Some(circe) = self.captured_reborn() {
-            if circe.immune {
-                if (captured.role != Role::King || circe.rex_inclusive)
-                    && !self.immune_capture_allowed(pos, circe, &mv, captured, board, kamikaze)
-                {
-                    return;
-                }
+            if circe.immune
+                && (captured.role != Role::King || circe.rex_inclusive)
+                && !self.immune_capture_allowed(pos, circe, &mv, captured)
+            {
+                return;
+            }
+            if !circe.rebirths {
+                // Immun chess alone: nothing is reborn.
             } else if captured.role == Role::King && !circe.rex_inclusive {
                 // A king is never reborn: only reached when testing whether it is attacked.
             } else if circe.waits() {
@@ -475,16 +475,15 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     }
 
     /// Immun chess: whether the unit `mv` takes may be taken, its rebirth square being
-    /// empty on `board`, the board after the capture. A `kamikaze` capturer still counts
-    /// on its arrival square, as the reference solver tests it before the unit vanishes.
+    /// empty once the capturer stands on its arrival square, before anything befalls it:
+    /// the reference solver tests immunity before a kamikaze capturer vanishes and before
+    /// Anticirce takes the capturer away.
     fn immune_capture_allowed(
         &self,
         pos: &Position<FairyExt<O, F>>,
         circe: Circe,
         mv: &Move,
         captured: Piece,
-        board: &Board<F>,
-        kamikaze: bool,
     ) -> bool {
         let x = mv.capture_square();
         let moved = mv.promotion.unwrap_or(mv.role);
@@ -500,11 +499,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             capturer_color: pos.side,
             origin: pos.ext.origin(x),
         };
-        let occupied = if kamikaze {
-            board.occupied().with(mv.to)
-        } else {
-            board.occupied()
-        };
+        let occupied = pos.board.occupied().without(mv.from).without(x).with(mv.to);
         circe
             .rebirth_square(&cap)
             .is_some_and(|sq| !occupied.contains(sq))
@@ -564,9 +559,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 }
                 match mv.captured.filter(|_| self.anti.is_some()) {
                     // Beside a Circe, the victim's rebirth follows.
-                    Some(captured) => {
-                        self.victim_reborn(pos, mv, captured, &mut board, e, false, out)
-                    }
+                    Some(captured) => self.victim_reborn(pos, mv, captured, &mut board, e, out),
                     None => self.finish(pos, mv, e, out),
                 }
             }

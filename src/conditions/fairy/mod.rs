@@ -1563,7 +1563,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
 
     fn circe_rebirths(&self) -> bool {
         self.circe
-            .is_some_and(|c| c.reborn == Reborn::Captured && !c.immune)
+            .is_some_and(|c| c.reborn == Reborn::Captured && c.rebirths)
     }
 
     fn royal_piece(&self, pos: &Position<FairyExt<O, F>>, sq: Square) -> bool {
