@@ -369,8 +369,8 @@ pub fn generate_within<E: Extension>(
     let fwd = side.forward();
     for from in board.pieces(side, Role::Pawn) & !first_rank_pawns(side) & units {
         let reach = reach(from);
-        if let Some(one) = from.offset(0, fwd) {
-            if !occupied.contains(one) && reach.contains(one) {
+        if let Some(one) = from.offset(0, fwd).filter(|&one| !occupied.contains(one)) {
+            if reach.contains(one) {
                 let landing = walks::Landing {
                     to: one,
                     capture: None,
@@ -386,7 +386,7 @@ pub fn generate_within<E: Extension>(
                     None,
                 );
             }
-            if !occupied.contains(one) && from.rank() == side.pawn_rank() {
+            if from.rank() == side.pawn_rank() {
                 let two = one.offset(0, fwd).expect("double step stays on the board");
                 if !occupied.contains(two) && reach.contains(two) {
                     push(out, from, two, Role::Pawn, MoveKind::DoubleStep, None, None);

@@ -884,14 +884,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         let mut sink = UnitMoves::new(self, pos, out, paralysis, skip, each);
         if self.generates_plainly() {
             // Straight into the sink: no list of candidates to copy.
-            if self.geometry.is_none() {
-                movegen::generate(pos, Gen::All, Bitboard::FULL, self.promotions, &mut sink)?;
-            } else {
-                let geometry = self.geometry;
-                let reach = move |from| geometry.reach(from);
-                let all = Bitboard::FULL;
-                movegen::generate_within(pos, Gen::All, all, self.promotions, reach, &mut sink)?;
-            }
+            self.walk_candidates(pos, &mut sink)?;
         } else {
             let mut base = MoveList::new();
             self.unusual_candidates(pos, &mut base);
@@ -918,6 +911,24 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             }
         }
         sink.finish()
+    }
+
+    /// The pseudo-legal moves of the units' walks but castling, of the shapes Grid,
+    /// Monochrome and Bichrome chess allow, into `out`.
+    #[inline]
+    fn walk_candidates(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        out: &mut impl MoveSink,
+    ) -> ControlFlow<()> {
+        let all = Bitboard::FULL;
+        if self.geometry.is_none() {
+            movegen::generate(pos, Gen::All, all, self.promotions, out)
+        } else {
+            let geometry = self.geometry;
+            let reach = move |from| geometry.reach(from);
+            movegen::generate_within(pos, Gen::All, all, self.promotions, reach, out)
+        }
     }
 
     /// Whether the candidates are the pseudo-legal moves of the units' walks and
@@ -954,15 +965,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             None => match (self.annan, self.confront) {
                 (Some(annan), _) => self.annan_moves(annan, pos, base),
                 (None, Some(confront)) => self.confront_moves(confront, pos, base),
-                (None, None) if self.geometry.is_none() => {
-                    movegen::pseudo_moves(pos, Gen::All, self.promotions, base)
-                }
                 (None, None) => {
-                    let geometry = self.geometry;
-                    let reach = move |from| geometry.reach(from);
-                    let all = Bitboard::FULL;
-                    let _ =
-                        movegen::generate_within(pos, Gen::All, all, self.promotions, reach, base);
+                    let _ = self.walk_candidates(pos, base);
                 }
             },
         }
@@ -1252,10 +1256,6 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         self.legal_but(pos, mv, after, depth, true, &BeforeScan::single())
     }
 
-    /// [`Fairy::legal_at`] but for the mover's own check when not `own_check`: what
-    /// still makes a move illegal where a goal lets the mover stand in check (double
-    /// mate, auto-mate). The cheap tests come first: the check test before the Isardam
-    /// and Checkless ones.
     /// Whether the move from `pos` to the board `after` (royal units on `royal`) leaves
     /// an Isardam observation.
     #[inline]
@@ -1274,6 +1274,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
     }
 
+    /// [`Fairy::legal_at`] but for the mover's own check when not `own_check`: what
+    /// still makes a move illegal where a goal lets the mover stand in check (double
+    /// mate, auto-mate). The cheap tests come first: the check test before the Isardam
+    /// and Checkless ones.
     fn legal_but(
         &self,
         pos: &Position<FairyExt<O, F>>,
@@ -1713,10 +1717,8 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             return found || waiting.iter().any(|mv| legal(mv));
         }
         self.candidates(pos, &mut moves);
-        moves.iter().any(|mv| judge(mv) == Judged::Legal)
-            || moves
-                .iter()
-                .any(|mv| judge(mv) != Judged::Legal && legal(mv))
+        // The moves the masks find legal first: they need no play.
+        moves.iter().any(|mv| judge(mv) == Judged::Legal) || moves.iter().any(|mv| legal(mv))
     }
 }
 
