@@ -105,9 +105,15 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             self.finish(pos, mv, mv.effects, out);
             return;
         };
+        let kamikaze = pos.board.is_kamikaze(mv.from);
+        if !kamikaze && self.captures_untouched() {
+            // Nothing befalls the capturer or its victim: no board to build.
+            self.finish(pos, mv, mv.effects, out);
+            return;
+        }
         let mut mv = mv;
         if mv.promotion.is_some()
-            && pos.board.is_kamikaze(mv.from)
+            && kamikaze
             && !self.kamikaze_all
             && self.captured_reborn().is_none()
         {
@@ -129,7 +135,6 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         if let Some(role) = mv.promotion {
             after.set_role(mv.to, mv.role, role);
         }
-        let kamikaze = pos.board.is_kamikaze(mv.from);
         let mut effects = mv.effects;
         let board = &mut after;
         // The capturer is lost (Anticirce Relaxed).
@@ -564,6 +569,16 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 }
             }
         }
+    }
+
+    /// Whether no condition acts on a capture by a unit that is not kamikaze: no Circe
+    /// or Anticirce, no Andernach, no kamikaze rule for every unit.
+    #[inline]
+    pub(super) fn captures_untouched(&self) -> bool {
+        self.circe.is_none()
+            && self.anti.is_none()
+            && !self.kamikaze_all
+            && self.andernach.is_none()
     }
 
     /// Whether the unit making `mv` changes colour (Andernach chess): not a royal unit.

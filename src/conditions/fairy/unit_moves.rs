@@ -97,7 +97,7 @@ impl<'a, O: Origins, F: FairyStore> UnitMoves<'a, O, F> {
 }
 
 impl<O: Origins, F: FairyStore> MoveSink for UnitMoves<'_, O, F> {
-    #[inline]
+    #[inline(always)]
     fn put(&mut self, mv: Move) {
         if self.flow.is_break() || self.forbidden(&mv) {
             return;
