@@ -6,8 +6,8 @@
 
 use super::geometry::Geometry;
 use super::madrasi::Madrasi;
-use crate::board::{Bitboard, Board, Color, EnPassant, FairyStore, Piece, Role, Square};
-use crate::movegen::{attacks, attacks_from, Promotions};
+use crate::board::{Bitboard, Board, Color, EnPassant, FairyStore, Mark, Piece, Role, Square};
+use crate::movegen::{attacks, attacks_from, Move, MoveKind, Promotions};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Isardam {
@@ -174,6 +174,171 @@ impl Isardam {
     }
 }
 
+/// What a position without observation tells of the plain moves from it, found once for
+/// all of them: whether each such move makes an observation, decided without playing
+/// it. Only for a board of orthodox units, neither fairy nor neutral, where observation
+/// is symmetric and never through a hurdle; then only two things can make a new pair
+/// (see [`Isardam::observed_after`]): the unit on its arrival square, observed by an
+/// enemy unit of its kind that observes that square now (it cannot see it through the
+/// square the unit leaves: it would observe the unit there), or two riders that the
+/// unit alone kept apart.
+pub struct Guard {
+    side: Color,
+    /// By kind: the squares where a unit of the side to move stands observed by an
+    /// enemy unit of its kind other than the enemy royal unit.
+    observed: [Bitboard; 6],
+    /// The squares the enemy royal unit observes, and its kind: an observation unless
+    /// the unit observed is royal too (without RexInclusive).
+    by_royal: Option<(Role, Bitboard)>,
+    own_royal: Option<Square>,
+    /// The squares whose units alone keep a pair of riders apart, and for each pair its
+    /// blocking square and its line from one rider to the other.
+    blockers: Bitboard,
+    pairs: [(Square, Bitboard); Guard::PAIRS],
+    /// The units whose moves the guard leaves to be played and tested.
+    unsure: Bitboard,
+    pair_count: usize,
+    enemy_pawns: Bitboard,
+}
+
+impl Guard {
+    /// More pairs kept apart than this, and the moves are played and tested.
+    const PAIRS: usize = 8;
+
+    /// The guard of the position with `board` and `side` to move, royal units on
+    /// `royal`: `None` where it holds fairy, neutral, kamikaze, chameleon or half-neutral
+    /// units or an observation.
+    pub fn new<F: FairyStore>(
+        isardam: &Isardam,
+        board: &Board<F>,
+        side: Color,
+        royal: [Option<Square>; 2],
+        geometry: Geometry,
+    ) -> Option<Guard> {
+        // Units whose moves change more than their square: kamikaze, chameleon and
+        // half-neutral ones.
+        let changing =
+            board.kamikaze() | board.marked(Mark::Chameleon) | board.marked(Mark::HalfNeutral);
+        if (board.fairy_units() | board.neutral() | changing).is_nonempty() {
+            return None;
+        }
+        let occupied = board.occupied();
+        let enemy_royal = royal[(!side).index()];
+        let own_royal = royal[side.index()];
+        let mut guard = Guard {
+            side,
+            observed: [Bitboard::EMPTY; 6],
+            by_royal: None,
+            own_royal,
+            blockers: Bitboard::EMPTY,
+            pairs: [(Square::new(0), Bitboard::EMPTY); Guard::PAIRS],
+            pair_count: 0,
+            unsure: Bitboard::EMPTY,
+            enemy_pawns: board.pieces(!side, Role::Pawn),
+        };
+        for (i, role) in Role::ORTHODOX.into_iter().enumerate() {
+            let own = board.pieces(side, role);
+            for y in board.pieces(!side, role) {
+                let unit = Piece::new(!side, role);
+                let reached = attacks_from(unit, y, occupied);
+                let seen = reached & geometry.reach(y);
+                if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+                    // A unit of its kind that a rider reaches but may not observe
+                    // (Grid, Monochrome, ...) may move on to a square it observes.
+                    guard.unsure |= reached & own & !seen;
+                }
+                if Some(y) == enemy_royal && !isardam.rex_inclusive {
+                    guard.by_royal = Some((role, seen));
+                    let exempt = own_royal.filter(|&k| board.role_at(k) == Some(role));
+                    let own = exempt.map_or(own, |k| own.without(k));
+                    if (seen & own).is_nonempty() {
+                        return None;
+                    }
+                } else {
+                    guard.observed[i] |= seen;
+                }
+            }
+            if (guard.observed[i] & own).is_nonempty() {
+                return None;
+            }
+            // The riders of this kind that one unit alone keeps apart.
+            let line = match role {
+                Role::Bishop | Role::Rook | Role::Queen => role,
+                _ => continue,
+            };
+            for x in own {
+                for y in board.pieces(!side, role) {
+                    let aligned = match line {
+                        Role::Bishop => attacks::bishop(x, Bitboard::EMPTY).contains(y),
+                        Role::Rook => attacks::rook(x, Bitboard::EMPTY).contains(y),
+                        _ => attacks::queen(x, Bitboard::EMPTY).contains(y),
+                    };
+                    let between = attacks::between(x, y);
+                    let exempt =
+                        !isardam.rex_inclusive && Some(x) == own_royal && Some(y) == enemy_royal;
+                    let hurdles = between & occupied;
+                    if !aligned || exempt || !geometry.allows(x, y) || hurdles.more_than_one() {
+                        continue;
+                    }
+                    let Some(b) = hurdles.first() else {
+                        // Two riders in sight of each other: an observation already
+                        // (found above).
+                        return None;
+                    };
+                    if guard.pair_count == Guard::PAIRS {
+                        return None;
+                    }
+                    guard.blockers = guard.blockers.with(b);
+                    guard.pairs[guard.pair_count] = (b, between.with(x).with(y));
+                    guard.pair_count += 1;
+                }
+            }
+        }
+        Some(guard)
+    }
+
+    /// Whether the move `mv`, played as in orthodox chess, makes an observation; `None`
+    /// for the moves the guard cannot judge (castling, en passant, promotion, effects).
+    #[inline]
+    pub fn observes(&self, mv: &Move) -> Option<bool> {
+        if !mv.effects.is_none()
+            || mv.promotion.is_some()
+            || !matches!(
+                mv.kind,
+                MoveKind::Quiet | MoveKind::DoubleStep | MoveKind::Capture
+            )
+            || !mv.role.is_orthodox()
+            || self.unsure.contains(mv.from)
+        {
+            return None;
+        }
+        let to = mv.to;
+        if self.observed[mv.role.index()].contains(to) {
+            return Some(true);
+        }
+        if let Some((role, seen)) = self.by_royal {
+            if role == mv.role && seen.contains(to) && self.own_royal != Some(mv.from) {
+                return Some(true);
+            }
+        }
+        if self.blockers.contains(mv.from)
+            && self.pairs[..self.pair_count]
+                .iter()
+                .any(|&(b, line)| b == mv.from && !line.contains(to))
+        {
+            return Some(true);
+        }
+        // A double step past an enemy pawn that could take en passant.
+        if mv.kind == MoveKind::DoubleStep {
+            let crossed = to.offset(0, -self.side.forward())?;
+            if (attacks::pawn(self.side, crossed) & self.enemy_pawns).is_nonempty() {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,5 +500,65 @@ mod tests {
             observed += whole as usize;
         }
         assert!(judged > 3000 && observed > 1000, "{judged} {observed}");
+    }
+
+    /// The guard against its slow twin: each plain move played, then judged by the
+    /// squares it changed and by the en passant rule.
+    #[test]
+    fn the_guard_judges_each_plain_move_as_playing_it_does() {
+        use crate::board::{Plain, Position};
+        use crate::conditions::geometry::Chrome;
+        use crate::movegen::{play_orthodox, pseudo_moves, Gen, MoveList};
+        let mut next = crate::conditions::xorshift(0x51_7CC1_B727_220A);
+        let orthodox = &Role::ORTHODOX[..5];
+        let (mut judged, mut observed, mut guards) = (0, 0, 0);
+        for round in 0..6000 {
+            let isardam = Isardam {
+                type_b: false,
+                rex_inclusive: round % 4 == 3,
+            };
+            let geometry = Geometry {
+                grid: round % 5 == 2,
+                chrome: [None, None, Some(Chrome::Mono), Some(Chrome::Bi)][round % 7 % 4],
+            };
+            let (mut board, royal) = kings(&mut next);
+            for _ in 0..(6 + next() % 16) {
+                let sq = Square::new((next() % 64) as u8);
+                let role = orthodox[(next() % 5) as usize];
+                let color = Color::ALL[(next() % 2) as usize];
+                if board.piece_at(sq).is_none() && !(role.is_pawn() && sq.rank() % 7 == 0) {
+                    board.put(sq, Piece::new(color, role), false);
+                }
+            }
+            let side = Color::ALL[round % 2];
+            let Some(guard) = Guard::new(&isardam, &board, side, royal, geometry) else {
+                continue;
+            };
+            assert!(!isardam.any_observed(&board, royal, geometry), "{board:?}");
+            guards += 1;
+            let pos = Position::<Plain<FairyUnits>>::new(board, side);
+            let mut moves = MoveList::new();
+            pseudo_moves(&pos, Gen::All, Promotions::ORTHODOX, &mut moves);
+            for mv in &moves {
+                let Some(verdict) = guard.observes(mv) else {
+                    continue;
+                };
+                let mut after = pos;
+                play_orthodox(&mut after, mv);
+                let royal_after = [
+                    after.board.king(Color::White),
+                    after.board.king(Color::Black),
+                ];
+                let truth = isardam.observed_after(&board, &after.board, royal_after, geometry)
+                    || Isardam::en_passant_observed(&after.board, after.ep);
+                assert_eq!(verdict, truth, "{board:?} {side:?} {mv:?}");
+                judged += 1;
+                observed += truth as usize;
+            }
+        }
+        assert!(
+            guards > 1000 && judged > 20_000 && observed > 3000,
+            "{guards} {judged} {observed}"
+        );
     }
 }

@@ -10,7 +10,7 @@ use super::circe::{
 use super::confront::Confront;
 use super::einstein::Einstein;
 use super::geometry::Geometry;
-use super::isardam::Isardam;
+use super::isardam::{self, Isardam};
 use super::koeko::Koeko;
 use super::madrasi::Madrasi;
 use super::masand::Masand;
@@ -360,6 +360,8 @@ struct PlainMoves {
     captures: bool,
     /// Whether a move the masks allow must still pass the tests other than check.
     more_tests: bool,
+    /// Isardam: the observations the plain moves make, where known without playing them.
+    isardam: Option<isardam::Guard>,
 }
 
 /// What the orthodox masks leave to test of a move.
@@ -377,11 +379,17 @@ impl PlainMoves {
     /// What is left to test of `mv` with the masks of `plain`, if any.
     #[inline(always)]
     fn judge<E: Extension>(plain: &Option<PlainMoves>, pos: &Position<E>, mv: &Move) -> Judged {
-        match plain.as_ref().map(|p| (p.decide(pos, mv), p.more_tests)) {
-            Some((Some(false), _)) => Judged::Illegal,
-            Some((Some(true), false)) => Judged::Legal,
-            Some((Some(true), true)) => Judged::Untested { own_check: false },
-            _ => Judged::Untested { own_check: true },
+        let Some(p) = plain.as_ref() else {
+            return Judged::Untested { own_check: true };
+        };
+        let decided = p.decide(pos, mv);
+        // Isardam's observations, where the guard knows them, are the only test left.
+        let observes = p.isardam.as_ref().and_then(|g| g.observes(mv));
+        match (decided, p.more_tests, observes) {
+            (Some(false), _, _) | (_, _, Some(true)) => Judged::Illegal,
+            (Some(true), false, _) | (Some(true), true, Some(false)) => Judged::Legal,
+            (Some(true), true, None) => Judged::Untested { own_check: false },
+            (None, _, _) => Judged::Untested { own_check: true },
         }
     }
 
@@ -555,6 +563,15 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 return None;
             }
         }
+        // Isardam's guard judges moves as orthodox chess plays them.
+        let isardam = self
+            .isardam
+            .filter(|_| {
+                self.orthodox_play(pos).is_some_and(|o| o.captures) && self.captures_untouched()
+            })
+            .and_then(|i| {
+                isardam::Guard::new(&i, &pos.board, pos.side, royal_squares(pos), self.geometry)
+            });
         Some(PlainMoves {
             masks: PlainLegality::new(pos)?,
             attacks_check,
@@ -562,6 +579,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             captures: self.captures_orthodox(),
             // Isardam: a move that leaves the king no attack may still make an observation.
             more_tests: self.isardam.is_some(),
+            isardam,
         })
     }
 
@@ -1622,13 +1640,22 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             // Played as generated: the first move that ends the visit spares expanding
             // the captures after it (Circe Take & Make: each capture is one move per
             // rebirth square).
-            return self.candidates_by_unit_move(pos, &mut moves, true, &mut |batch| {
-                for mv in batch.iter() {
-                    try_move(mv)?;
-                }
-                batch.clear();
-                ControlFlow::Continue(())
-            });
+            // The moves Isardam's guard finds illegal are dropped before their expansion.
+            let guard = plain.as_ref().and_then(|p| p.isardam.as_ref());
+            let observes = |mv: &Move| guard.is_some_and(|g| g.observes(mv) == Some(true));
+            return self.candidates_by_unit_move_but(
+                pos,
+                &mut moves,
+                true,
+                &observes,
+                &mut |batch| {
+                    for mv in batch.iter() {
+                        try_move(mv)?;
+                    }
+                    batch.clear();
+                    ControlFlow::Continue(())
+                },
+            );
         }
         self.pseudo_legal(pos, &mut moves);
         for mv in &moves {
