@@ -810,8 +810,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// `paralysis` (for the test of suffocation).
     fn candidates_with(&self, pos: &Position<FairyExt<O, F>>, out: &mut MoveList, paralysis: bool) {
         let start = out.len();
-        let _ =
-            self.candidates_by_unit_move(pos, out, paralysis, &mut |_| ControlFlow::Continue(()));
+        let _ = self.candidates_by_unit_move(pos, out, paralysis, None, &mut |_| {
+            ControlFlow::Continue(())
+        });
         if let Some(osc) = self.oscillating[pos.side.index()] {
             self.oscillate(osc, pos, out, start);
         }
@@ -882,27 +883,31 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         pos: &Position<FairyExt<O, F>>,
         out: &mut MoveList,
         paralysis: bool,
+        isardam: Option<&isardam::Guard>,
         // One copy of the generator for every caller: as a type parameter, each copy
         // left the capture expansion out of line, 10 % slower.
         each: &mut dyn FnMut(&mut MoveList) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        self.candidates_by_unit_move_but(pos, out, paralysis, &|_| false, each)
+        self.candidates_by_unit_move_but(pos, out, paralysis, &|_| false, isardam, each)
     }
 
     /// [`Fairy::candidates_by_unit_move`], leaving out the moves of units that `skip`
-    /// picks before they are expanded.
+    /// picks before they are expanded, and, for a caller that wants legal moves only, the
+    /// moves Isardam's guard `isardam` finds illegal: never built where the arrival
+    /// square decides.
     fn candidates_by_unit_move_but(
         &self,
         pos: &Position<FairyExt<O, F>>,
         out: &mut MoveList,
         paralysis: bool,
         skip: &dyn Fn(&Move) -> bool,
+        isardam: Option<&isardam::Guard>,
         each: &mut dyn FnMut(&mut MoveList) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let mut sink = UnitMoves::new(self, pos, out, paralysis, skip, each);
+        let mut sink = UnitMoves::new(self, pos, out, paralysis, skip, isardam, each);
         if self.generates_plainly() {
             // Straight into the sink: no list of candidates to copy.
-            self.walk_candidates(pos, &mut sink)?;
+            self.walk_candidates(pos, isardam, &mut sink)?;
         } else {
             let mut base = MoveList::new();
             self.unusual_candidates(pos, &mut base);
@@ -932,20 +937,30 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     }
 
     /// The pseudo-legal moves of the units' walks but castling, of the shapes Grid,
-    /// Monochrome and Bichrome chess allow, into `out`.
+    /// Monochrome and Bichrome chess allow and, with Isardam's guard, but those whose
+    /// unit would stand observed on arrival, into `out`.
     #[inline]
     fn walk_candidates(
         &self,
         pos: &Position<FairyExt<O, F>>,
+        isardam: Option<&isardam::Guard>,
         out: &mut impl MoveSink,
     ) -> ControlFlow<()> {
         let all = Bitboard::FULL;
-        if self.geometry.is_none() {
-            movegen::generate(pos, Gen::All, all, self.promotions, out)
-        } else {
-            let geometry = self.geometry;
-            let reach = move |from| geometry.reach(from);
-            movegen::generate_within(pos, Gen::All, all, self.promotions, reach, out)
+        let geometry = self.geometry;
+        match isardam {
+            None if geometry.is_none() => {
+                movegen::generate(pos, Gen::All, all, self.promotions, out)
+            }
+            None => {
+                let reach = move |from| geometry.reach(from);
+                movegen::generate_within(pos, Gen::All, all, self.promotions, reach, out)
+            }
+            Some(guard) => {
+                let board = &pos.board;
+                let reach = move |from| geometry.reach(from) & guard.reach(board, from);
+                movegen::generate_within(pos, Gen::All, all, self.promotions, reach, out)
+            }
         }
     }
 
@@ -984,7 +999,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 (Some(annan), _) => self.annan_moves(annan, pos, base),
                 (None, Some(confront)) => self.confront_moves(confront, pos, base),
                 (None, None) => {
-                    let _ = self.walk_candidates(pos, base);
+                    let _ = self.walk_candidates(pos, None, base);
                 }
             },
         }
@@ -1640,22 +1655,14 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             // Played as generated: the first move that ends the visit spares expanding
             // the captures after it (Circe Take & Make: each capture is one move per
             // rebirth square).
-            // The moves Isardam's guard finds illegal are dropped before their expansion.
             let guard = plain.as_ref().and_then(|p| p.isardam.as_ref());
-            let observes = |mv: &Move| guard.is_some_and(|g| g.observes(mv) == Some(true));
-            return self.candidates_by_unit_move_but(
-                pos,
-                &mut moves,
-                true,
-                &observes,
-                &mut |batch| {
-                    for mv in batch.iter() {
-                        try_move(mv)?;
-                    }
-                    batch.clear();
-                    ControlFlow::Continue(())
-                },
-            );
+            return self.candidates_by_unit_move(pos, &mut moves, true, guard, &mut |batch| {
+                for mv in batch.iter() {
+                    try_move(mv)?;
+                }
+                batch.clear();
+                ControlFlow::Continue(())
+            });
         }
         self.pseudo_legal(pos, &mut moves);
         for mv in &moves {
@@ -1695,6 +1702,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
                         && mv.effects.is_none()
                         && !self.plain_capture_checks(pos, mv)
                 },
+                None,
                 &mut |_| ControlFlow::Continue(()),
             );
             return;
@@ -1704,6 +1712,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
 
     fn has_legal_move(&self, pos: &Position<FairyExt<O, F>>) -> bool {
         let plain = self.plain_legality(pos);
+        let guard = plain.as_ref().and_then(|p| p.isardam.as_ref());
         let judge = |mv: &Move| PlainMoves::judge(&plain, pos, mv);
         let scan = BeforeScan::shared();
         let legal_but_check = |mv: &Move, own_check| {
@@ -1722,7 +1731,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             // expanding the captures after it.
             let mut waiting = MoveList::new();
             let found = self
-                .candidates_by_unit_move(pos, &mut moves, true, &mut |batch| {
+                .candidates_by_unit_move(pos, &mut moves, true, guard, &mut |batch| {
                     for mv in batch.iter() {
                         match judge(mv) {
                             Judged::Legal => return ControlFlow::Break(()),

@@ -11,6 +11,8 @@ pub(super) struct UnitMoves<'a, O: Origins, F: FairyStore> {
     pos: &'a Position<FairyExt<O, F>>,
     out: &'a mut MoveList,
     skip: &'a dyn Fn(&Move) -> bool,
+    /// Isardam's guard, where only legal moves are wanted.
+    isardam: Option<&'a isardam::Guard>,
     each: &'a mut dyn FnMut(&mut MoveList) -> ControlFlow<()>,
     paralysed: Bitboard,
     restricted: bool,
@@ -36,6 +38,7 @@ impl<'a, O: Origins, F: FairyStore> UnitMoves<'a, O, F> {
         out: &'a mut MoveList,
         paralysis: bool,
         skip: &'a dyn Fn(&Move) -> bool,
+        isardam: Option<&'a isardam::Guard>,
         each: &'a mut dyn FnMut(&mut MoveList) -> ControlFlow<()>,
     ) -> Self {
         let mut paralysed = match rules.madrasi {
@@ -55,6 +58,7 @@ impl<'a, O: Origins, F: FairyStore> UnitMoves<'a, O, F> {
             pos,
             out,
             skip,
+            isardam,
             each,
             paralysed,
             restricted: !rules.geometry.is_none() || rules.patrol.is_some(),
@@ -78,6 +82,7 @@ impl<'a, O: Origins, F: FairyStore> UnitMoves<'a, O, F> {
                 && (self.no_capture || (rules.paralysing && pos.board.is_paralysing(mv.from))))
             || (self.no_promotion && mv.role.is_pawn() && mv.promotion.is_some())
             || (self.castling && !rules.castling_allowed(pos, mv))
+            || self.isardam.is_some_and(|g| g.observes(mv) == Some(true))
     }
 
     /// Hands on the moves expanded since the last call.
