@@ -958,3 +958,28 @@ fn neutral_units_under_mars_circe() {
     let e = report.twins[0].outcome.as_ref().unwrap_err();
     assert!(e.message.contains("not supported"), "{}", e.message);
 }
+
+/// A half-neutral king as the only king: Black's, it turns neutral when Black moves it
+/// and is then White's king too, which has none of its own. Constructed; checked with
+/// Popeye 4.104, which gives the same three solutions. Beside another king one side
+/// would have two once it turns neutral: refused.
+#[test]
+fn a_half_neutral_king_is_the_only_king() {
+    let src = "begin\npieces black HalfNeutral Kc3\npieces white Pg5 Re7\npieces black Be6\npieces neutral Bd2 Bf4\npieces white HalfNeutral Qf1\nstipulation h#2\noption NoWk\nend\n";
+    let lines = solve(src);
+    let solutions: Vec<&String> = lines.iter().filter(|l| l.starts_with("1.")).collect();
+    assert_eq!(
+        solutions,
+        [
+            "1.hnKc3-d4=nh hnQf1-c1=nh 2.Be6-d5 nhnQc1-c3=wh #",
+            "1.hnKc3-d4=nh hnQf1-f3=nh 2.Be6-d5 nhnQf3-c3=wh #",
+            "1.hnKc3-d4=nh hnQf1-h3=nh 2.Be6-d5 nhnQh3-c3=wh #",
+        ],
+        "{lines:?}"
+    );
+    let report = solve_text(
+        "begin\npieces white HalfNeutral Ke1\npieces black Kd8 Pa7\nstipulation h#2\nend\n",
+    );
+    let e = report.twins[0].outcome.as_ref().unwrap_err();
+    assert!(e.message.contains("not supported"), "{}", e.message);
+}

@@ -58,11 +58,13 @@ fn random_problem(
     // With fairy kinds about, a side's royal unit is now and then a Poseidon (a royal
     // locust-leaper).
     let fairy = kinds.iter().any(|r| !r.is_orthodox());
-    // Now and then one neutral king, both sides' king, instead of two.
+    // Now and then one neutral king, both sides' king, instead of two; half of them
+    // half-neutral, turning to the side that moves them.
     let neutral_king = kamikaze > 0 && rng.below(10) == 0;
     if neutral_king {
         let k = place(rng, Role::King, &mut taken);
-        neutral.push((String::from("K"), k, false));
+        let code = if rng.below(2) == 0 { "halfneutral K" } else { "K" };
+        neutral.push((String::from(code), k, false));
     }
     for list in [&mut white, &mut black] {
         if neutral_king {

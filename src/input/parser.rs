@@ -605,13 +605,12 @@ impl<'a> Parser<'a> {
                 "neutral royal units other than kings are not supported",
             ));
         }
-        if let Some(u) = out
-            .iter()
-            .find(|u| u.half_neutral && (u.royal || u.role.is_royal()))
-        {
+        if let Some(u) = out.iter().find(|u| {
+            u.half_neutral && (u.royal || u.role.is_royal()) && u.role != crate::board::Role::King
+        }) {
             return Err(error(
                 u.span,
-                "half-neutral kings and royal units are not supported",
+                "half-neutral royal units other than kings are not supported",
             ));
         }
         if out.is_empty() {

@@ -598,6 +598,18 @@ pub fn build_position<R: Rules>(
             ));
         }
     }
+    // A half-neutral king that turns neutral is both sides' king: beside another king
+    // one side would have two, which the reference solver reads in ways we have not
+    // pinned down.
+    let royal = |u: &&PieceSpec| u.role.is_royal() || u.royal;
+    if let Some(u) = twin.units.iter().find(|u| u.half_neutral && royal(u)) {
+        if twin.units.iter().filter(royal).count() > 1 {
+            return Err(SetupError::new(
+                u.span,
+                "a half-neutral king beside another king is not supported".to_string(),
+            ));
+        }
+    }
     let mut pos = Position::new(board, side);
     for u in twin.units.iter().filter(|u| u.royal) {
         if let Err(message) = rules.make_royal(&mut pos, u.square) {
