@@ -63,7 +63,11 @@ fn random_problem(
     let neutral_king = kamikaze > 0 && rng.below(10) == 0;
     if neutral_king {
         let k = place(rng, Role::King, &mut taken);
-        let code = if rng.below(2) == 0 { "halfneutral K" } else { "K" };
+        let code = if rng.below(2) == 0 {
+            "halfneutral K"
+        } else {
+            "K"
+        };
         neutral.push((String::from(code), k, false));
     }
     for list in [&mut white, &mut black] {

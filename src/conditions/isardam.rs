@@ -238,11 +238,12 @@ impl Guard {
         };
         for (i, role) in Role::ORTHODOX.into_iter().enumerate() {
             let own = board.pieces(side, role);
+            let rider = matches!(role, Role::Bishop | Role::Rook | Role::Queen);
             for y in board.pieces(!side, role) {
                 let unit = Piece::new(!side, role);
                 let reached = attacks_from(unit, y, occupied);
                 let seen = reached & geometry.reach(y);
-                if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+                if rider {
                     // A unit of its kind that a rider reaches but may not observe
                     // (Grid, Monochrome, ...) may move on to a square it observes.
                     guard.unsure |= reached & own & !seen;
@@ -262,17 +263,13 @@ impl Guard {
                 return None;
             }
             // The riders of this kind that one unit alone keeps apart.
-            let line = match role {
-                Role::Bishop | Role::Rook | Role::Queen => role,
-                _ => continue,
-            };
+            if !rider {
+                continue;
+            }
             for x in own {
+                let lines = attacks_from(Piece::new(side, role), x, Bitboard::EMPTY);
                 for y in board.pieces(!side, role) {
-                    let aligned = match line {
-                        Role::Bishop => attacks::bishop(x, Bitboard::EMPTY).contains(y),
-                        Role::Rook => attacks::rook(x, Bitboard::EMPTY).contains(y),
-                        _ => attacks::queen(x, Bitboard::EMPTY).contains(y),
-                    };
+                    let aligned = lines.contains(y);
                     let between = attacks::between(x, y);
                     let exempt =
                         !isardam.rex_inclusive && Some(x) == own_royal && Some(y) == enemy_royal;
