@@ -1398,14 +1398,13 @@ fn parse_grouped(
             || observation_condition(&fairy)
             || fairy.circe.is_some_and(|c| {
                 c.reborn == super::circe::Reborn::Capturer
-                    || c.rex_inclusive
                     || c.occupied == Occupied::Assassin
                     || matches!(c.square, SquareRule::Super | SquareRule::TakeMake)
             }))
     {
         // Their rules see captures and observations that the makes would have to reach.
         return Err(combination(
-            "Make&TakeChess combined with Mars Circe, Anticirce, Kamikaze Circe, Take&MakeChess, Annan, Messigny, Masand, Einstein chess, the observation conditions, Rex Inclusive, Assassin, Super or Take&Make Circe is not supported",
+            "Make&TakeChess combined with Mars Circe, Anticirce, Kamikaze Circe, Take&MakeChess, Annan, Messigny, Masand, Einstein chess, the observation conditions, Assassin, Super or Take&Make Circe is not supported",
         ));
     }
     if fairy.einstein.is_some()

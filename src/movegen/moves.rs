@@ -40,6 +40,9 @@ pub enum Cause {
     /// Before the move, a unit goes to the square it moves as if from (Anti-Mars
     /// castling): `[wKg1->e1]`.
     Setup,
+    /// The captured king's rook moves as in its castling, made by the capturer as that
+    /// king's walk before it takes (Make & Take chess with kings reborn): `0-0*e6`.
+    CastlingMake,
     /// The capturing unit goes elsewhere (Anticirce; a kamikaze unit reborn): `[wRd5->h1]`.
     Relocation,
     /// The capturing unit leaves the board (kamikaze): shown `[-wkRd5]`, or not (when

@@ -111,6 +111,14 @@ fn piece_letter(role: Role) -> &'static str {
     }
 }
 
+/// The square of the rook that a Make & Take capture's make castled with, if it did.
+fn castling_make(mv: &crate::movegen::Move) -> Option<Square> {
+    mv.effects.changes().find_map(|c| match *c {
+        Change::Relocate(from, _, Cause::CastlingMake) => Some(from),
+        _ => None,
+    })
+}
+
 /// The move without check or goal marks.
 pub fn move_text(pm: &PlayedMove) -> String {
     let mv = &pm.mv;
@@ -139,6 +147,16 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 if mv.is_capture() { '*' } else { '-' },
                 mv.to
             );
+        }
+        _ if castling_make(mv).is_some() => {
+            // Make & Take: the capturer castled as the king it takes (`0-0*e6`).
+            let rook_from = castling_make(mv).expect("a castling make");
+            s.push_str(if rook_from.file() == 7 {
+                "0-0"
+            } else {
+                "0-0-0"
+            });
+            let _ = write!(s, "*{}", mv.to);
         }
         _ => {
             let marks = mover_marks(pm, pm.royal);

@@ -128,6 +128,11 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         let moved = Piece::new(mover, mv.promotion.unwrap_or(mv.role));
         // The board after the plain capture (the position's other state is not needed).
         let mut after = pos.board;
+        for change in mv.effects.changes().filter(|_| self.make_take) {
+            if change.cause() == Cause::CastlingMake {
+                movegen::apply_change(&mut after, change);
+            }
+        }
         after.take(mv.capture_square());
         if mv.from != mv.to {
             after.shift(mv.from, mv.to, Piece::new(mover, mv.role));
@@ -735,6 +740,15 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         // Units set where the move is made from first (Anti-Mars castling).
         for change in e.changes().filter(|c| c.cause() == Cause::Setup) {
             movegen::apply_change(&mut p.board, change);
+        }
+        // The rook of a castling made as a make goes first, its right with it.
+        for change in e.changes().filter(|_| self.make_take) {
+            if let Change::Relocate(from, r, Cause::CastlingMake) = *change {
+                movegen::apply_change(&mut p.board, change);
+                p.castling = p.castling.without(from);
+                p.ext.origins.set(r.square, p.ext.origins.get(from));
+                p.ext.origins.set(from, NO_ORIGIN);
+            }
         }
         if mv.kind == MoveKind::Locust && mv.from == mv.to {
             play_in_place(p, mv);

@@ -9,6 +9,7 @@
 //! that keeps its right (as the reference solver generates a make with the king's walk).
 
 use super::*;
+use crate::movegen::CastlingSquares;
 
 impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// Replaces the captures of `base` by the Make & Take captures of the side to move.
@@ -18,6 +19,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         let side = pos.side;
         let them = board.by_color(!side);
         let occupied = board.occupied();
+        let home = Square::from_coords(4, (!side).back_rank());
         // Orthodox kinds only: fairy units are refused with the condition.
         let kinds = [
             Role::King,
@@ -66,6 +68,34 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         && !lifted.contains(ep.crossed)
                         && (takers(ep.crossed) & makes).is_nonempty()
                 });
+                if role == Role::King && self.circe.is_some_and(|c| c.rex_inclusive) {
+                    // A king may be taken (and reborn): a unit on its home square may
+                    // make its castlings too, each a move of its own (`0-0*e6`).
+                    for t in victims {
+                        for c in castling_makes(pos, t, side).filter(|_| from == home) {
+                            let mut mv = Move::new(
+                                from,
+                                t,
+                                t,
+                                unit.role,
+                                MoveKind::Capture,
+                                board.piece_at(t),
+                            );
+                            let rook = Placement {
+                                piece: Piece::new(!side, Role::Rook),
+                                square: c.rook_to,
+                                attrs: board.attrs_at(c.rook_from),
+                                promoted: None,
+                            };
+                            mv.effects.push(Change::Relocate(
+                                c.rook_from,
+                                rook,
+                                Cause::CastlingMake,
+                            ));
+                            self.push_take(mv, base);
+                        }
+                    }
+                }
                 if let Some(ep) = en_passant {
                     let mv = Move::new(
                         from,
@@ -104,8 +134,17 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         k: Square,
         by: Color,
     ) -> Bitboard {
+        castling_checkers(pos, k, by) | Self::make_take_plain_checkers(pos, k, by)
+    }
+
+    /// [`Fairy::make_take_checkers`] but castling as a make.
+    pub(super) fn make_take_plain_checkers(
+        pos: &Position<FairyExt<O, F>>,
+        k: Square,
+        by: Color,
+    ) -> Bitboard {
         let board = &pos.board;
-        let mut out = castling_checkers(pos, k, by);
+        let mut out = Bitboard::EMPTY;
         let occupied = board.occupied();
         // No unit takes on `k` from a square off its lines and knight's leaps.
         let near = attacks::queen(k, Bitboard::EMPTY) | attacks::knight(k);
@@ -142,6 +181,25 @@ fn quiet_squares(piece: Piece, from: Square, occupied: Bitboard) -> Bitboard {
     movegen::pawn_pushes(piece.color, from, occupied)
 }
 
+impl<O: Origins, F: FairyStore> Fairy<O, F> {
+    /// Whether a castling as a make takes `color`'s king on `k` for good: the capture is
+    /// judged with the rook moved (it may stand on the king's rebirth square, or leave it).
+    pub(super) fn castling_make_checks(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        color: Color,
+        k: Square,
+    ) -> bool {
+        let home = Square::from_coords(4, color.back_rank());
+        castling_makes(pos, k, !color).any(|c| {
+            let mut p = *pos;
+            p.board
+                .shift(c.rook_from, c.rook_to, Piece::new(color, Role::Rook));
+            self.king_capture_counts(&p, color, k, home)
+        })
+    }
+}
+
 /// The unit of `by` on the home square of the other side's king that could castle with
 /// that side's rook as a make and then take the king on `k` (the reference solver
 /// generates the king's walk of a make with its castlings).
@@ -150,29 +208,42 @@ fn castling_checkers<O: Origins, F: FairyStore>(
     k: Square,
     by: Color,
 ) -> Bitboard {
+    let home = Square::from_coords(4, (!by).back_rank());
+    // Most often no unit of `by` stands there.
+    if pos.board.color_at(home) != Some(by) || castling_makes(pos, k, by).next().is_none() {
+        return Bitboard::EMPTY;
+    }
+    Bitboard::from_square(home)
+}
+
+/// The castlings that the unit of `by` on the home square of the other side's king
+/// could make as that king, with a rook of the king's side that keeps its right and
+/// the squares between them empty, and after which it takes the king on `k`. The king's
+/// passage is not tested for check: it is the capturer that moves. The rook keeps its
+/// square until the capture is made.
+pub(super) fn castling_makes<O: Origins, F: FairyStore>(
+    pos: &Position<FairyExt<O, F>>,
+    k: Square,
+    by: Color,
+) -> impl Iterator<Item = CastlingSquares> + '_ {
     let board = &pos.board;
     let victim = !by;
     let home = Square::from_coords(4, victim.back_rank());
-    let Some(unit) = board.piece_at(home).filter(|u| u.color == by) else {
-        return Bitboard::EMPTY;
-    };
+    let unit = board.piece_at(home).filter(|u| u.color == by);
     let occupied = board.occupied();
-    for c in movegen::castlings(victim) {
+    movegen::castlings(victim).into_iter().filter(move |c| {
+        let Some(unit) = unit else {
+            return false;
+        };
         let rook = c.rook_from;
         if board.piece_at(rook) != Some(Piece::new(victim, Role::Rook))
             || !pos.castling.contains(rook)
             || (attacks::between(home, rook) & occupied).is_nonempty()
         {
-            continue;
+            return false;
         }
-        let after = occupied
-            .without(home)
-            .without(rook)
-            .with(c.king_to)
-            .with(c.rook_to);
-        if movegen::observes(unit, c.king_to, k, after) {
-            return Bitboard::from_square(home);
-        }
-    }
-    Bitboard::EMPTY
+        // The take is judged before the rook moves, as the reference solver generates
+        // it: the rook follows once the capture is made (`0-0-0*f1`, passing d1).
+        movegen::observes(unit, c.king_to, k, occupied.without(home))
+    })
 }

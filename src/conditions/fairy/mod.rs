@@ -1437,6 +1437,13 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         let board = &pos.board;
         let mut attackers = if self.mars.is_some_and(Mars::captures_via) {
             self.mars_attackers(pos, k, !color)
+        } else if self.make_take && self.circe.is_some_and(|c| c.rex_inclusive) {
+            // Kings may be taken: a castling as a make moves a rook, which the rebirth
+            // may meet.
+            if self.castling_make_checks(pos, color, k) {
+                return true;
+            }
+            Self::make_take_plain_checkers(pos, k, !color)
         } else if self.make_take {
             Self::make_take_checkers(pos, k, !color)
         } else if let Some(annan) = self.annan {

@@ -234,6 +234,41 @@ fn make_and_take_checks_by_castling_as_a_make() {
     assert!(!rules.in_check(&pos, Color::White));
 }
 
+/// Make & Take with Circe Rex Inclusive: a king may be taken, and a unit on its home
+/// square may take it after castling as that king would. The take is judged before the
+/// rook moves (the queen passes d8 on her way from c8 to f8), then the rook goes to d8
+/// and loses its right; the king is reborn on e8. Popeye 4.104 lists `0-0-0*f8[+bKe8]`
+/// beside `Qe8*f8[+bKe8]` (problems/maketake/zf81-castling-make-constructed.inp).
+#[test]
+fn make_and_take_castling_as_a_make_takes_a_king_and_moves_its_rook() {
+    let rules = fairy("Make&TakeChess Circe RexInclusive");
+    let mut pos: Position<FairyExt> =
+        Position::from_fen("r3Qk2/p7/8/8/8/8/8/7K w - - 0 1").unwrap();
+    pos.assume_castling_rights();
+    assert!(pos.castling.contains(Square::A8));
+    let moves = by_playing(&rules, &pos);
+    let f8 = Square::parse("f8").unwrap();
+    let takes: Vec<_> = moves.iter().filter(|m| m.to == f8).collect();
+    assert_eq!(takes.len(), 2, "{takes:?}");
+    let castling = takes
+        .iter()
+        .find(|m| m.effects.has(Cause::CastlingMake))
+        .expect("a castling as a make");
+    let after = rules.play(&pos, castling);
+    let at = |s: &str| after.board.piece_at(Square::parse(s).unwrap());
+    assert_eq!(at("f8"), Some(Piece::new(Color::White, Role::Queen)));
+    assert_eq!(at("d8"), Some(Piece::new(Color::Black, Role::Rook)));
+    assert_eq!(at("e8"), Some(Piece::new(Color::Black, Role::King)));
+    assert_eq!(at("a8"), None);
+    assert!(!after.castling.contains(Square::A8));
+    let fresh: Position<FairyExt> = Position::from_fen("3rkQ2/p7/8/8/8/8/8/7K b - - 0 1").unwrap();
+    assert_eq!(after.board.hash(), fresh.board.hash());
+    // Without the rook's right there is no castling as a make.
+    pos.castling = pos.castling.without(Square::A8);
+    let moves = by_playing(&rules, &pos);
+    assert!(moves.iter().all(|m| !m.effects.has(Cause::CastlingMake)));
+}
+
 /// Make & Take's captures and checks, found by whole sets of squares, against the rule
 /// played out square by square: every make the walker gives, then every capture the
 /// unit's walk has from there.
