@@ -251,6 +251,10 @@ pub struct Circe {
     pub rex_inclusive: bool,
     /// Immun chess: a unit whose rebirth square is occupied cannot be captured.
     pub immune: bool,
+    /// Immun chess beside a Circe of other squares (`ImmunChess CageCirce`): the square
+    /// rule and adjustment that make units immune, the Circe's own placing the reborn
+    /// units. `None`: the Circe's squares do both.
+    pub immune_squares: Option<(SquareRule, SquareAdjust)>,
     /// Whether captured units are reborn: not under Immun chess alone, but beside a
     /// Circe (the reference solver's `Circe ImmunChess`).
     pub rebirths: bool,
@@ -286,6 +290,7 @@ impl Circe {
             cheylan: false,
             rex_inclusive: false,
             immune: false,
+            immune_squares: None,
             rebirths: true,
             cohen: false,
             turncoat: false,

@@ -369,6 +369,8 @@ fn every_condition_agrees_with_playing_every_move() {
             "AntiCirce VerticalMirror",
             "Circe Assassin Diametral",
             "ImmunChess VerticalMirror",
+            "ImmunChess CageCirce",
+            "MirrorCirce ImmunChess",
             "MarsCirce RexExclusive",
             "AntiCirce Parachute",
             "Circe Strict",

@@ -185,17 +185,17 @@ fn with_immunity(
             && c.kind == KindRule::Same
             && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
     };
-    if immunity.square != circe.square
-        || immunity.adjust != circe.adjust
-        || !plain(&immunity)
-        || !plain(&circe)
-    {
+    if !plain(&immunity) || !plain(&circe) {
         return Err(err(
-            "ImmunChess beside a Circe is supported only with the same squares, and with no RexInclusive, Cohen, Turncoats, Frischauf, change of kind, waiting, Assassin, Volcanic or Parachute; not supported otherwise".into(),
+            "ImmunChess beside a Circe is supported only with no RexInclusive, Cohen, Turncoats, Frischauf, change of kind, waiting, Assassin, Volcanic or Parachute; not supported otherwise".into(),
         ));
     }
+    // Each keeps its squares: the reference solver's `ImmunChess CageCirce` makes units
+    // immune by the standard squares and places the reborn ones in cages.
+    let own = (immunity.square, immunity.adjust);
     Ok(Circe {
         immune: true,
+        immune_squares: (own != (circe.square, circe.adjust)).then_some(own),
         ..circe
     })
 }
@@ -1563,8 +1563,26 @@ mod tests {
         let immunity = f.circe.unwrap();
         assert!(immunity.immune && !immunity.rebirths);
         assert_eq!(f.anti.unwrap().reborn, Reborn::Capturer);
+        // Each with its own squares: immune by the standard ones, reborn in a cage or
+        // on the mirror square.
+        for (text, square) in [
+            ("ImmunChess CageCirce", SquareRule::Cage),
+            ("MirrorCirce ImmunChess", SquareRule::Mirror),
+        ] {
+            let circe = parse_conditions(&words(text))
+                .unwrap()
+                .unwrap()
+                .circe
+                .unwrap();
+            assert!(circe.immune && circe.rebirths, "{text}");
+            assert_eq!(circe.square, square, "{text}");
+            assert_eq!(
+                circe.immune_squares,
+                Some((SquareRule::Standard, SquareAdjust::None)),
+                "{text}"
+            );
+        }
         for text in [
-            "MirrorCirce ImmunChess",
             "Circe RexInclusive ImmunChess",
             "ImmunChess ImmunChess",
             "Circe ImmunChess Circe",

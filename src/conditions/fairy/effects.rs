@@ -510,6 +510,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             origin: pos.ext.origin(x),
         };
         let occupied = pos.board.occupied().without(mv.from).without(x).with(mv.to);
+        let circe = match circe.immune_squares {
+            Some((square, adjust)) => Circe {
+                square,
+                adjust,
+                ..circe
+            },
+            None => circe,
+        };
         circe
             .rebirth_square(&cap)
             .is_some_and(|sq| !occupied.contains(sq))
