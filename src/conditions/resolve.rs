@@ -432,7 +432,7 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.neutral, built_with_attributes) {
         return Err(ConditionError {
             span,
-            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC, Equipollents or Couscous Circe, lost or the capture illegal when the square is taken), Mars and Anti-Mars Circe alone, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
+            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC, Equipollents, Couscous or Parrain Circe, lost or the capture illegal when the square is taken), Mars and Anti-Mars Circe alone, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
         });
     }
     let chameleons_built = built_with_attributes
@@ -526,7 +526,8 @@ fn neutral_rules(mut f: Fairy) -> bool {
     use super::circe::{KindRule, Occupied, Reborn};
     let circe_ok = f.circe.is_none_or(|c| {
         c.reborn == Reborn::Captured
-            && attribute_square_rule(c.square)
+            && (attribute_square_rule(c.square)
+                || matches!(c.square, super::circe::SquareRule::Parrain { .. }))
             && matches!(c.kind, KindRule::Same | KindRule::Chameleon(_))
             && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
             && !c.rex_inclusive
@@ -753,6 +754,7 @@ mod tests {
         for words in [
             "Circe",
             "Circe Mirror Strict",
+            "ParrainCirce",
             "BlackMaximummer",
             "ChecklessChess",
         ] {
@@ -764,7 +766,7 @@ mod tests {
         for words in [
             "AntiCirce",
             "Madrasi",
-            "ParrainCirce",
+            "DiagramCirce",
             "SuperCirce",
             "AliceChess",
         ] {
