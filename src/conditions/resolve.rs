@@ -432,7 +432,7 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.neutral, built_with_attributes) {
         return Err(ConditionError {
             span,
-            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC, Equipollents, Couscous or Parrain Circe, lost or the capture illegal when the square is taken), Mars and Anti-Mars Circe alone, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
+            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC, Equipollents, Couscous or Parrain Circe, lost or the capture illegal when the square is taken), Anticirce (Calvet, by those square rules or Super, alone), Mars and Anti-Mars Circe alone, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
         });
     }
     let chameleons_built = built_with_attributes
@@ -520,18 +520,28 @@ fn attribute_square_rule(square: super::circe::SquareRule) -> bool {
 
 /// Whether neutral units are built with the conditions `f`: a Circe whose captured unit
 /// is reborn (as its own or a Chameleon kind, lost or the capture illegal when the square
-/// is taken, by a rule that needs only the capture), the mummers, Checkless chess and the
+/// is taken, by a rule that needs only the capture, or Parrain), an Anticirce whose
+/// capturer is (Calvet, by those rules or Super), the mummers, Checkless chess and the
 /// NoCapture and NoPromotion conditions.
 fn neutral_rules(mut f: Fairy) -> bool {
+    use super::circe::SquareRule;
     use super::circe::{KindRule, Occupied, Reborn};
-    let circe_ok = f.circe.is_none_or(|c| {
-        c.reborn == Reborn::Captured
-            && (attribute_square_rule(c.square)
-                || matches!(c.square, super::circe::SquareRule::Parrain { .. }))
-            && matches!(c.kind, KindRule::Same | KindRule::Chameleon(_))
-            && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
-            && !c.rex_inclusive
-            && !c.immune
+    let circe_ok = f.circe.is_none_or(|c| match c.reborn {
+        Reborn::Captured => {
+            (attribute_square_rule(c.square) || matches!(c.square, SquareRule::Parrain { .. }))
+                && matches!(c.kind, KindRule::Same | KindRule::Chameleon(_))
+                && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
+                && !c.rex_inclusive
+                && !c.immune
+        }
+        // Anticirce (Calvet) alone: the capturer reborn as the side that moved it.
+        Reborn::Capturer => {
+            (attribute_square_rule(c.square) || c.square == SquareRule::Super)
+                && c.kind == KindRule::Same
+                && c.occupied == Occupied::Illegal
+                && !c.cheylan
+                && f.anti.is_none()
+        }
     });
     // A neutral pawn promotes or not as a pawn of the side that moves it.
     f.no_promotion = [false; 2];
@@ -755,6 +765,8 @@ mod tests {
             "Circe",
             "Circe Mirror Strict",
             "ParrainCirce",
+            "AntiCirce",
+            "AntiSuperCirce",
             "BlackMaximummer",
             "ChecklessChess",
         ] {
@@ -764,7 +776,7 @@ mod tests {
             );
         }
         for words in [
-            "AntiCirce",
+            "AntiCirce Cheylan",
             "Madrasi",
             "DiagramCirce",
             "SuperCirce",

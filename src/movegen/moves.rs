@@ -154,6 +154,14 @@ impl Effects {
         e
     }
 
+    /// The same effects with each change replaced by `f` of it.
+    pub fn map(&self, mut f: impl FnMut(Change) -> Change) -> Effects {
+        Effects {
+            changes: self.changes.map(|c| c.map(&mut f)),
+            ..*self
+        }
+    }
+
     /// The changes in the order they happen (and are printed).
     #[inline]
     pub fn changes(&self) -> impl Iterator<Item = &Change> {

@@ -324,11 +324,18 @@ fn relocation(s: &mut String, pm: &PlayedMove, from: Square, r: &Placement) {
     if r.promoted.is_some() {
         // A pawn reborn on its last rank promotes there (Anti-Super Circe): `[wPf5->a8=Q]`;
         // to a chameleon unit too where the problem has some: `[wPd7->e8=Q=c]`, a
-        // chameleon pawn to a chameleon: `[wcPd7->e8=cQ]`.
+        // chameleon pawn to a chameleon: `[wcPd7->e8=cQ]`; a neutral or half-neutral pawn
+        // to such a unit: `[nPg6->h8=nB]`, `[whnPb5->g8=hnQ]`.
         let _ = write!(
             s,
-            "{}={}{}{}{}]",
+            "{}={}{}{}{}{}]",
             r.square,
+            match (r.attrs.neutral(), r.attrs.half_neutral()) {
+                (true, true) => "nhn",
+                (true, false) => "n",
+                (false, true) => "hn",
+                (false, false) => "",
+            },
             royal_mark(royal, r.piece.role),
             if r.attrs.chameleon() && !gained {
                 "c"

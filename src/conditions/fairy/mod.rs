@@ -687,7 +687,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             Reborn::Capturer => {
                 let promoting = self.einstein.is_none()
                     && capturer.role == Role::Pawn
-                    && k.rank() == capturer.color.promotion_rank();
+                    && k.rank() == (!color).promotion_rank();
                 // Under Einstein chess the capturer is reborn as the kind it became, a
                 // chameleon unit as its next kind.
                 let einsteined = self
@@ -712,7 +712,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     };
                     let cap = Capture {
                         role,
-                        color: capturer.color,
+                        // A neutral capturer is reborn as the attacking side's.
+                        color: !color,
                         x: k,
                         from,
                         to: k,
@@ -740,8 +741,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                                 || !board.occupied().contains(sq)
                                 || matches!(circe.occupied, Occupied::Parachute | Occupied::Lost)
                                 || (circe.occupied == Occupied::Assassin
-                                    && board.piece_at(sq)
-                                        != Some(Piece::new(capturer.color, Role::King)))
+                                    && board.piece_at(sq) != Some(Piece::new(!color, Role::King)))
                         }
                     }
                 })
@@ -1034,15 +1034,34 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     fn change_phase(pos: &Position<FairyExt<O, F>>, mv: &mut Move) {
         let attrs = pos.board.attrs_at(mv.from);
         let neutral = !attrs.neutral();
-        mv.effects.push(Change::Put(
-            Placement {
-                piece: Piece::new(pos.side, mv.promotion.unwrap_or(mv.role)),
-                square: mv.to,
-                attrs: attrs.with_neutral(neutral),
-                promoted: None,
-            },
-            Cause::PhaseChange,
-        ));
+        let mut turned = Placement {
+            piece: Piece::new(pos.side, mv.promotion.unwrap_or(mv.role)),
+            square: mv.to,
+            attrs: attrs.with_neutral(neutral),
+            promoted: None,
+        };
+        // A capturer that Anticirce takes away turns where it took, and is relocated in
+        // its new phase (`hnBe4*h7=nh[nhnBh7->b5]`): the change follows it there.
+        let to = mv.to;
+        mv.effects = mv.effects.map(|c| match c {
+            Change::Relocate(from, r, Cause::Relocation) if from == to => {
+                turned = Placement {
+                    square: r.square,
+                    piece: r.piece,
+                    ..turned
+                };
+                Change::Relocate(
+                    from,
+                    Placement {
+                        attrs: r.attrs.with_neutral(neutral),
+                        ..r
+                    },
+                    Cause::Relocation,
+                )
+            }
+            other => other,
+        });
+        mv.effects.push(Change::Put(turned, Cause::PhaseChange));
     }
 
     /// The moves in `base` where the problem has chameleon units (apart, so that the
