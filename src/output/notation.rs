@@ -148,9 +148,8 @@ pub fn move_text(pm: &PlayedMove) -> String {
                 mv.to
             );
         }
-        _ if castling_make(mv).is_some() => {
+        _ if let Some(rook_from) = castling_make(mv) => {
             // Make & Take: the capturer castled as the king it takes (`0-0*e6`).
-            let rook_from = castling_make(mv).expect("a castling make");
             s.push_str(if rook_from.file() == 7 {
                 "0-0"
             } else {

@@ -291,9 +291,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     piece: reborn,
                     square: sq,
                     // A chameleon or paralysing unit stays one, a promoted unit
-                    // keeps (or gains) the Frischauf mark, a half-neutral one its new
-                    // phase.
-                    attrs: moved_attrs(pos, &mv).with_mark(Mark::Frischauf, promoted),
+                    // keeps (or gains) the Frischauf mark (a half-neutral one's new
+                    // phase follows, `Fairy::change_phase`).
+                    attrs: pos
+                        .board
+                        .attrs_at(mv.from)
+                        .with_mark(Mark::Frischauf, promoted),
                     promoted: None,
                 };
                 effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
@@ -556,7 +559,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         sq: Square,
         out: &mut MoveList,
     ) {
-        let attrs = moved_attrs(pos, &mv);
+        let attrs = pos.board.attrs_at(mv.from);
         for placement in placements(self.rebirth_promotions(pos.side), reborn, sq, attrs) {
             // Where the problem has chameleon units, a pawn that is none may also promote
             // to one: `[wPd7->e8=Q=c]`.
@@ -1002,16 +1005,4 @@ fn displacement(mv: &Move) -> (i8, i8) {
             mv.to.rank() as i8 - mv.from.rank() as i8,
         ),
     }
-}
-
-/// The attributes of the unit making `mv` once it has moved: a half-neutral unit's new
-/// phase (`hnBe4*h7=nh[nhnBh7->b5]`, as the reference solver relocates it), else its own.
-fn moved_attrs<O: Origins, F: FairyStore>(pos: &Position<FairyExt<O, F>>, mv: &Move) -> UnitAttrs {
-    mv.effects
-        .changes()
-        .find_map(|c| match *c {
-            Change::Put(r, Cause::PhaseChange) => Some(r.attrs),
-            _ => None,
-        })
-        .unwrap_or_else(|| pos.board.attrs_at(mv.from))
 }

@@ -68,11 +68,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         && !lifted.contains(ep.crossed)
                         && (takers(ep.crossed) & makes).is_nonempty()
                 });
-                if role == Role::King && self.circe.is_some_and(|c| c.rex_inclusive) {
+                if role == Role::King && from == home && self.circe.is_some_and(|c| c.rex_inclusive)
+                {
                     // A king may be taken (and reborn): a unit on its home square may
                     // make its castlings too, each a move of its own (`0-0*e6`).
                     for t in victims {
-                        for c in castling_makes(pos, t, side).filter(|_| from == home) {
+                        for c in castling_makes(pos, t, side) {
                             let mut mv = Move::new(
                                 from,
                                 t,
