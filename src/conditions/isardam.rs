@@ -136,6 +136,9 @@ impl Isardam {
     /// Whether the attack of the unit on `from` on `color`'s royal unit on `k` is check:
     /// always in type B; in type A only if the capture would leave no observation (a
     /// pawn that would promote capturing: as one of the kinds it may promote to).
+    /// `clean` where `board` is known to hold no observation: then only what the capture
+    /// changes is looked at.
+    #[allow(clippy::too_many_arguments)]
     pub fn checks<F: FairyStore>(
         &self,
         board: &Board<F>,
@@ -145,6 +148,7 @@ impl Isardam {
         royal: [Option<Square>; 2],
         promotions: Promotions,
         geometry: Geometry,
+        clean: bool,
     ) -> bool {
         if self.type_b {
             return true;
@@ -162,7 +166,11 @@ impl Isardam {
         let legal_as = |piece: Piece| {
             let mut b = after;
             b.put(k, piece, kamikaze);
-            !self.any_observed(&b, royal, geometry)
+            if clean {
+                !self.observed_after(board, &b, royal, geometry)
+            } else {
+                !self.any_observed(&b, royal, geometry)
+            }
         };
         if unit.role.is_pawn() && k.rank() == unit.color.promotion_rank() {
             promotions

@@ -1196,6 +1196,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         a: Square,
         k: Square,
         color: Color,
+        clean: bool,
     ) -> bool {
         let board = &pos.board;
         self.geometry.allows(a, k)
@@ -1212,6 +1213,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     royal_squares(pos),
                     self.promotions,
                     self.geometry,
+                    clean,
                 )
             })
             && self.madrasi.is_none_or(|m| {
@@ -1326,10 +1328,81 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
     }
 
+    /// Whether `color`'s royal unit stands in check; `clean` where the board is known to
+    /// hold no Isardam observation (a move that made one is illegal whatever this says),
+    /// so that Isardam's test of a capture of the king looks only at what it changes.
+    fn in_check_of(&self, pos: &Position<FairyExt<O, F>>, color: Color, clean: bool) -> bool {
+        let Some(k) = royal_square(pos, color) else {
+            return false;
+        };
+        let board = &pos.board;
+        let mut attackers = if self.mars.is_some_and(Mars::captures_via) {
+            self.mars_attackers(pos, k, !color)
+        } else if self.make_take && self.circe.is_some_and(|c| c.rex_inclusive) {
+            // Kings may be taken: a castling as a make moves a rook, which the rebirth
+            // may meet.
+            if self.castling_make_checks(pos, color, k) {
+                return true;
+            }
+            Self::make_take_plain_checkers(pos, k, !color)
+        } else if self.make_take {
+            Self::make_take_checkers(pos, k, !color)
+        } else if let Some(annan) = self.annan {
+            annan.observers(
+                board,
+                k,
+                !color,
+                royal_square(pos, !color),
+                board.occupied(),
+            )
+        } else if let Some(confront) = self.confront {
+            confront.observers(board, k, !color, board.occupied())
+        } else {
+            movegen::attackers(board, k, !color, board.occupied())
+        };
+        if self.first_rank_pawns_check() {
+            attackers |= Einstein::first_rank_attackers(board, k, !color);
+        }
+        if let Some(ep) = pos
+            .ep
+            .filter(|ep| ep.pawn == k && !self.mars.is_some_and(Mars::captures_via))
+        {
+            // A royal pawn that has just stepped two squares may be taken en passant: the
+            // reference solver counts that as check.
+            attackers |=
+                movegen::attacks::pawn(color, ep.crossed) & board.pieces(!color, Role::Pawn);
+        }
+        if self.attacks_filtered() {
+            for a in attackers {
+                if !self.attack_checks(pos, a, k, color, clean) {
+                    attackers = attackers.without(a);
+                }
+            }
+        }
+        if attackers.is_nonempty()
+            && attackers
+                .into_iter()
+                .any(|a| self.king_capture_counts(pos, color, k, a))
+        {
+            return true;
+        }
+        match self.circe {
+            Some(c) if c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured => {
+                assassin::threatened(board, color, k, c, |sq| pos.ext.origin(sq))
+            }
+            Some(c) if c.occupied == Occupied::Assassin => {
+                assassin::capturer_threatens(board, color, k, c, self.einstein, |sq| {
+                    pos.ext.origin(sq)
+                })
+            }
+            _ => false,
+        }
+    }
+
     /// [`Fairy::legal_at`] but for the mover's own check when not `own_check`: what
     /// still makes a move illegal where a goal lets the mover stand in check (double
-    /// mate, auto-mate). The cheap tests come first: the check test before the Isardam
-    /// and Checkless ones.
+    /// mate, auto-mate). The cheap tests come first: the check test before the Checkless
+    /// one.
     fn legal_but(
         &self,
         pos: &Position<FairyExt<O, F>>,
@@ -1355,13 +1428,19 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         {
             return false;
         }
-        self.koeko.is_none_or(|c| c.move_allowed(&after.board, mv))
-            && !(self.cohen() && reverses_last_move(pos, after))
-            && !(own_check && self.in_check(after, side))
-            && self.isardam.is_none_or(|i| {
+        // Under Isardam the observation test comes first: after it the board is known to
+        // be clean, and the check test needs look only at what a capture of the king
+        // changes.
+        let isardam_clean = || {
+            self.isardam.is_none_or(|i| {
                 !self.isardam_observed(i, pos, &after.board, royal_squares(after), scan)
                     && !Isardam::en_passant_observed(&after.board, after.ep)
             })
+        };
+        self.koeko.is_none_or(|c| c.move_allowed(&after.board, mv))
+            && !(self.cohen() && reverses_last_move(pos, after))
+            && isardam_clean()
+            && !(own_check && self.in_check_of(after, side, self.isardam.is_some()))
             && (!self.checkless || self.checkless_allows(after, depth))
     }
 }
@@ -1450,71 +1529,7 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
     }
 
     fn in_check(&self, pos: &Position<FairyExt<O, F>>, color: Color) -> bool {
-        let Some(k) = royal_square(pos, color) else {
-            return false;
-        };
-        let board = &pos.board;
-        let mut attackers = if self.mars.is_some_and(Mars::captures_via) {
-            self.mars_attackers(pos, k, !color)
-        } else if self.make_take && self.circe.is_some_and(|c| c.rex_inclusive) {
-            // Kings may be taken: a castling as a make moves a rook, which the rebirth
-            // may meet.
-            if self.castling_make_checks(pos, color, k) {
-                return true;
-            }
-            Self::make_take_plain_checkers(pos, k, !color)
-        } else if self.make_take {
-            Self::make_take_checkers(pos, k, !color)
-        } else if let Some(annan) = self.annan {
-            annan.observers(
-                board,
-                k,
-                !color,
-                royal_square(pos, !color),
-                board.occupied(),
-            )
-        } else if let Some(confront) = self.confront {
-            confront.observers(board, k, !color, board.occupied())
-        } else {
-            movegen::attackers(board, k, !color, board.occupied())
-        };
-        if self.first_rank_pawns_check() {
-            attackers |= Einstein::first_rank_attackers(board, k, !color);
-        }
-        if let Some(ep) = pos
-            .ep
-            .filter(|ep| ep.pawn == k && !self.mars.is_some_and(Mars::captures_via))
-        {
-            // A royal pawn that has just stepped two squares may be taken en passant: the
-            // reference solver counts that as check.
-            attackers |=
-                movegen::attacks::pawn(color, ep.crossed) & board.pieces(!color, Role::Pawn);
-        }
-        if self.attacks_filtered() {
-            for a in attackers {
-                if !self.attack_checks(pos, a, k, color) {
-                    attackers = attackers.without(a);
-                }
-            }
-        }
-        if attackers.is_nonempty()
-            && attackers
-                .into_iter()
-                .any(|a| self.king_capture_counts(pos, color, k, a))
-        {
-            return true;
-        }
-        match self.circe {
-            Some(c) if c.occupied == Occupied::Assassin && c.reborn == Reborn::Captured => {
-                assassin::threatened(board, color, k, c, |sq| pos.ext.origin(sq))
-            }
-            Some(c) if c.occupied == Occupied::Assassin => {
-                assassin::capturer_threatens(board, color, k, c, self.einstein, |sq| {
-                    pos.ext.origin(sq)
-                })
-            }
-            _ => false,
-        }
+        self.in_check_of(pos, color, false)
     }
 
     fn init(
