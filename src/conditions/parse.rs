@@ -1086,8 +1086,12 @@ fn parse_grouped(
             ));
         }
         if circe.square == SquareRule::Cage
-            && (circe.reborn == super::circe::Reborn::Capturer
-                || circe.rex_inclusive
+            && ((circe.reborn == super::circe::Reborn::Capturer
+                && (circe.turncoat
+                    || circe.frischauf
+                    || circe.cheylan
+                    || circe.occupied != Occupied::Illegal))
+                || (circe.reborn == super::circe::Reborn::Captured && circe.rex_inclusive)
                 || circe.immune
                 || circe.cohen
                 || circe.kind != KindRule::Same
@@ -1096,7 +1100,7 @@ fn parse_grouped(
                 || circe.occupied.hides())
         {
             return Err(err(
-                "Cage Circe with Anticirce, RexInclusive, Immun, Cohen, a change of kind, Diametral, VerticalMirror, Assassin, Volcanic or Parachute is not supported"
+                "Cage Circe with RexInclusive, Immun, Cohen, a change of kind, Diametral, VerticalMirror, Assassin, Volcanic or Parachute, and Anticirce Cage with Turncoats, Frischauf, Cheylan or Relaxed, are not supported"
                     .into(),
             ));
         }
@@ -1115,8 +1119,17 @@ fn parse_grouped(
         }
         if matches!(circe.square, SquareRule::Parrain { .. })
             && circe.reborn == super::circe::Reborn::Capturer
+            && (circe.turncoat
+                || circe.frischauf
+                || circe.cheylan
+                || circe.cohen
+                || circe.immune
+                || circe.kind != KindRule::Same
+                || circe.occupied != Occupied::Illegal)
         {
-            return Err(err("Anticirce with Parrain is not supported".into()));
+            return Err(err(
+                "Anticirce Parrain with Turncoats, Frischauf, Cheylan, Cohen, Immun, a change of kind, Relaxed, Assassin, Volcanic or Parachute is not supported".into(),
+            ));
         }
         if circe.immune
             && (circe.occupied != Occupied::Illegal
@@ -1223,6 +1236,16 @@ fn parse_grouped(
                 "Anticirce beside a Circe is supported only plain (no Cohen, Turncoats, Frischauf, WaitCapture, Parrain, Assassin, Relaxed, Volcanic, Parachute, nor RexInclusive for the Circe) and with no condition but the Maximummers and Minimummers, Checkless chess and NoCapture; not supported otherwise",
             ));
         }
+    }
+    // Anticirce Parrain's waiting capturer is built with the parts that leave captures
+    // and observation as they are.
+    if fairy.circe.is_some_and(|c| {
+        c.reborn == super::circe::Reborn::Capturer && matches!(c.square, SquareRule::Parrain { .. })
+    }) && !fairy.only_circe_mummers_checkless_nocapture()
+    {
+        return Err(combination(
+            "Anticirce Parrain with conditions other than the Maximummer and Minimummer, Checkless chess and NoCapture is not supported",
+        ));
     }
     // Anticirce Assassin's check and Relaxed's lost capturers are built with the parts
     // that leave observation and captures as they are.
@@ -1630,6 +1653,31 @@ mod tests {
             condition_groups(&words("Circe Frobnicate")),
             ["Circe Frobnicate"]
         );
+    }
+
+    #[test]
+    fn anticirce_takes_cage_and_parrain_plain() {
+        for (text, square) in [
+            ("AntiCirce Cage", SquareRule::Cage),
+            ("AntiCirce Parrain", SquareRule::Parrain { contra: false }),
+            (
+                "AntiCirce ContraParrain",
+                SquareRule::Parrain { contra: true },
+            ),
+        ] {
+            let f = parse_conditions(&words(text)).unwrap().unwrap();
+            let c = f.circe.unwrap();
+            assert_eq!((c.reborn, c.square), (Reborn::Capturer, square), "{text}");
+        }
+        for text in [
+            "AntiCirce Cage Cheylan",
+            "AntiCirce Cage Relaxed",
+            "AntiCirce Parrain Turncoats",
+            "AntiCirce Parrain Madrasi",
+            "Circe AntiCirce Parrain",
+        ] {
+            refused(text);
+        }
     }
 
     #[test]

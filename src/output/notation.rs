@@ -240,6 +240,19 @@ pub fn move_text(pm: &PlayedMove) -> String {
                     let _ = write!(s, "={}]", color.letter());
                 }
             }
+            // The capturer that waited moves on (Anticirce Parrain): `[bPc2->b1=S]`.
+            Change::Relocate(from, r, Cause::Arrival) => {
+                let before = Placement {
+                    piece: Piece::new(r.piece.color, r.promoted.unwrap_or(r.piece.role)),
+                    promoted: None,
+                    ..r
+                };
+                let _ = write!(s, "[{}{from}->{}", unit(&before, false), r.square);
+                if r.promoted.is_some() {
+                    let _ = write!(s, "={}", r.piece.role.code());
+                }
+                s.push(']');
+            }
             Change::Recolour(sq, _) if relocated == Some(sq) => {}
             // A unit reborn on the other side (Circe Turncoats): `[+bRh8=w]`.
             Change::Recolour(sq, _) if reborn == Some(sq) => {}

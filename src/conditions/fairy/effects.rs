@@ -5,7 +5,7 @@ use super::*;
 
 /// The unit placed on `sq`: a pawn kind put on its last rank promotes at once, one
 /// variant per choice (`promotions` is `None` where pawns never promote: Einstein chess).
-fn placements(
+pub(super) fn placements(
     promotions: Option<Promotions>,
     piece: Piece,
     sq: Square,
@@ -32,20 +32,25 @@ fn placements(
 }
 
 impl<O: Origins, F: FairyStore> Fairy<O, F> {
-    /// Whether `piece`, reborn on `sq` of `board` (the board after the capture), has no
-    /// move without capture that leaves its king out of check: Cage Circe's cage, as the
-    /// reference solver tests it. A pawn on its own first rank, which does not move in
-    /// play, may step one square here (a black pawn reborn on c8 is caged only with c7
-    /// taken).
-    fn caged(
+    /// Whether `piece`, reborn on `sq` of `board` (the board after the capture by
+    /// `capturer`'s side), has no move without capture that leaves its king out of check:
+    /// Cage Circe's cage, as the reference solver tests it. A pawn on its own first rank,
+    /// which does not move in play, may step one square here when it is the captured unit
+    /// (a black pawn reborn on c8 is caged only with c7 taken), not when it is the
+    /// capturer (Anticirce Cage: a white pawn reborn on a1 is caged with a2 empty).
+    pub(super) fn caged(
         &self,
         pos: &Position<FairyExt<O, F>>,
         board: &Board<F>,
         piece: Piece,
         sq: Square,
+        capturer: Color,
     ) -> bool {
         let occupied = board.occupied().with(sq);
-        let targets = if piece.role == Role::Pawn && sq.rank() == piece.color.back_rank() {
+        let first_rank = piece.role == Role::Pawn && sq.rank() == piece.color.back_rank();
+        let targets = if first_rank && piece.color == capturer {
+            Bitboard::EMPTY
+        } else if first_rank {
             sq.offset(0, piece.color.forward())
                 .filter(|ahead| !occupied.contains(*ahead))
                 .map_or(Bitboard::EMPTY, Bitboard::from_square)
@@ -64,7 +69,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// Einstein chess, nor where `mover` may not promote (NoWhitePromotion, ...: the
     /// reference solver leaves a pawn reborn on its last rank in that move unpromoted,
     /// whichever its side).
-    fn rebirth_promotions(&self, mover: Color) -> Option<Promotions> {
+    pub(super) fn rebirth_promotions(&self, mover: Color) -> Option<Promotions> {
         (self.einstein.is_none() && !self.no_promotion[mover.index()]).then_some(self.promotions)
     }
 
@@ -221,6 +226,21 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 if !anti.cheylan {
                     squares = squares.with(mv.to);
                 }
+                self.capturer_reborn_on(pos, mv, role, squares, &after, effects, out);
+                return;
+            }
+            if matches!(anti.square, SquareRule::Parrain { .. }) {
+                // Anticirce Parrain: the capturer stays where it took; the next move moves
+                // it as that move went (or the other way: ContraParrain), see
+                // `finish_arrival`.
+                self.finish(pos, mv, effects, out);
+                return;
+            }
+            if anti.square == SquareRule::Cage {
+                // Anticirce Cage: every square, the capture square included, where the
+                // capturer, lifted off it, is caged; with none the capture is illegal, as
+                // the reference solver plays it.
+                let squares = !after.occupied() | Bitboard::from_square(mv.to);
                 self.capturer_reborn_on(pos, mv, role, squares, &after, effects, out);
                 return;
             }
@@ -401,7 +421,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                             placements(self.rebirth_promotions(pos.side), piece, sq, captured_attrs)
                         {
                             if circe.square == SquareRule::Cage
-                                && !self.caged(pos, board, placement.piece, sq)
+                                && !self.caged(pos, board, placement.piece, sq, pos.side)
                             {
                                 continue;
                             }
@@ -560,7 +580,13 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         out: &mut MoveList,
     ) {
         let attrs = pos.board.attrs_at(mv.from);
+        let cage = self
+            .anticirce()
+            .is_some_and(|a| a.square == SquareRule::Cage);
         for placement in placements(self.rebirth_promotions(pos.side), reborn, sq, attrs) {
+            if cage && !self.caged(pos, board, placement.piece, sq, pos.side) {
+                continue;
+            }
             // Where the problem has chameleon units, a pawn that is none may also promote
             // to one: `[wPd7->e8=Q=c]`.
             let chameleon = (self.chameleons && placement.promoted.is_some() && !attrs.chameleon())
@@ -644,6 +670,44 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             self.apply(pos, &mv, &mut after);
             (after.board.occupied(), after.ext.hidden)
         };
+        if let (Some(p), Some(stand)) = (pos.ext.pending, pos.ext.waiting()) {
+            // Anticirce Parrain: the unit on the square of the capturer that waits (the
+            // capturer, or the unit that took it now) leaves it for the capture square
+            // moved as this move went (ContraParrain: the other way), as the reference
+            // solver plays it (`Rc2*b2[wRb2->a2]`, then `Kh1-g1[wRa2->a2]`); a move that
+            // would send it off the board or onto another unit is illegal.
+            let (df, dr) = displacement(&mv);
+            let contra = self
+                .circe
+                .is_some_and(|c| c.square == SquareRule::Parrain { contra: true });
+            let target = if contra {
+                p.square.offset(-df, -dr)
+            } else {
+                p.square.offset(df, dr)
+            };
+            let Some(sq) = target.filter(|sq| !occupied.without(stand).contains(*sq)) else {
+                return;
+            };
+            let (unit, attrs) = if mv.captured.is_some() && mv.capture_square() == stand {
+                let unit = Piece::new(pos.side, mv.promotion.unwrap_or(mv.role));
+                (unit, pos.board.attrs_at(mv.from))
+            } else {
+                match pos.board.piece_at(stand) {
+                    Some(unit) => (unit, pos.board.attrs_at(stand)),
+                    None => {
+                        out.push(mv);
+                        return;
+                    }
+                }
+            };
+            for placement in placements(self.rebirth_promotions(pos.side), unit, sq, attrs) {
+                let mut m = mv;
+                m.effects
+                    .push(Change::Relocate(stand, placement, Cause::Arrival));
+                out.push(m);
+            }
+            return;
+        }
         if let Some(p) = pos.ext.pending {
             // Where the waiting unit comes back, if anywhere: on its capture square with
             // the next capture (CaptureSquare WaitCapture), else moved from it as the
@@ -696,6 +760,29 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         mv: &Move,
         p: &mut Position<FairyExt<O, F>>,
     ) {
+        if let Some((from, a)) = mv.effects.changes().find_map(|c| match *c {
+            Change::Relocate(from, a, Cause::Arrival) => Some((from, a)),
+            _ => None,
+        }) {
+            // Anticirce Parrain: the capturer that waited moves on.
+            let origin = p.ext.origins.get(from);
+            p.board.take(from);
+            p.board.put_unit(a.square, a.piece, a.attrs);
+            p.ext.origins.set(from, NO_ORIGIN);
+            p.ext.origins.set(a.square, origin);
+            p.castling = p.castling.without(from);
+            regrant(&mut p.castling, a.piece, a.square);
+            for r in &mut p.ext.royal {
+                if *r == from.index() as u8 {
+                    *r = a.square.index() as u8;
+                }
+            }
+            // The capturer of this move, if it was the unit moved on, waits there.
+            if p.ext.waiting == from.index() as u8 {
+                p.ext.waiting = a.square.index() as u8;
+            }
+            return;
+        }
         let Some((a, cause)) = mv.effects.changes().find_map(|c| match *c {
             Change::Put(a, cause @ (Cause::Arrival | Cause::Eruption)) => Some((a, cause)),
             _ => None,
@@ -932,7 +1019,19 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 .filter(|c| c.role != Role::King)
                 .map(|c| Pending::new(c, captured_attrs, x, captured_origin));
         }
-        if parrain {
+        if parrain && self.anticirce_parrain() {
+            // The capturer waits where it took, to go with the next move.
+            p.ext.pending = None;
+            p.ext.waiting = NO_ORIGIN;
+            if mv.captured.is_some() {
+                if let Some(unit) = p.board.piece_at(mv.to) {
+                    let attrs = p.board.attrs_at(mv.to);
+                    p.ext.pending =
+                        Some(Pending::new(unit, attrs, mv.to, p.ext.origins.get(mv.to)));
+                    p.ext.waiting = mv.to.index() as u8;
+                }
+            }
+        } else if parrain {
             p.ext.pending = None;
             if let Some(c) = mv.captured {
                 if c.role != Role::King {

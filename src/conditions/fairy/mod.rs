@@ -617,6 +617,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         self.circe.filter(|c| c.reborn == Reborn::Captured)
     }
 
+    /// Whether the capturer waits where it took and goes with the next move (Anticirce
+    /// Parrain and ContraParrain).
+    fn anticirce_parrain(&self) -> bool {
+        self.circe.is_some_and(|c| {
+            c.reborn == Reborn::Capturer && matches!(c.square, SquareRule::Parrain { .. })
+        })
+    }
+
     fn anticirce(&self) -> Option<Circe> {
         self.anti
             .or_else(|| self.circe.filter(|c| c.reborn == Reborn::Capturer))
@@ -682,6 +690,26 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         match circe.reborn {
             // Some square is always free: the one the capturer left.
             Reborn::Capturer if circe.square == SquareRule::Super => true,
+            // Anticirce Parrain: the capturer stays where it took until the next move,
+            // which the capture of the royal unit is. That capture must move the capturer
+            // still waiting from the move before, if any, as any move must
+            // (`Fairy::finish_arrival`): as the reference solver tests check, by playing
+            // the capture.
+            Reborn::Capturer if matches!(circe.square, SquareRule::Parrain { .. }) => {
+                let (Some(p), Some(stand)) = (pos.ext.pending, pos.ext.waiting()) else {
+                    return true;
+                };
+                let (df, dr) = (
+                    k.file() as i8 - from.file() as i8,
+                    k.rank() as i8 - from.rank() as i8,
+                );
+                let target = if circe.square == (SquareRule::Parrain { contra: true }) {
+                    p.square.offset(-df, -dr)
+                } else {
+                    p.square.offset(df, dr)
+                };
+                target.is_some_and(|sq| sq == from || sq == stand || !board.occupied().contains(sq))
+            }
             // Under Rex Exclusive a king that captures stays where it took.
             Reborn::Capturer if !circe.rex_inclusive && capturer.role == Role::King => true,
             Reborn::Capturer => {
@@ -721,6 +749,20 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         capturer_color: color,
                         origin: pos.ext.origin(from),
                     };
+                    if circe.square == SquareRule::Cage {
+                        // Anticirce Cage: the capturer, lifted off the royal square, must
+                        // have a cage (a pawn on its last rank: as some kind it promotes to).
+                        let mut lifted = *board;
+                        lifted.take(from);
+                        lifted.take(k);
+                        let piece = Piece::new(!color, role);
+                        let attrs = board.attrs_at(from);
+                        let promotions = self.rebirth_promotions(!color);
+                        return (!lifted.occupied()).into_iter().any(|sq| {
+                            effects::placements(promotions, piece, sq, attrs)
+                                .any(|p| self.caged(pos, &lifted, p.piece, sq, !color))
+                        });
+                    }
                     if circe.square == SquareRule::TakeMake {
                         // The capturer must have a move of its walk, for the royal unit's
                         // side, from the royal square (`Circe::anti_take_make`).

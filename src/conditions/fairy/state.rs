@@ -151,6 +151,9 @@ pub struct FairyExt<O = NoOrigins, F = NoFairy> {
     /// The square next to its departure that an Einstein pawn's triple step just crossed,
     /// where it may be taken en passant, else `NO_ORIGIN`.
     pub far_crossed: u8,
+    /// Anticirce Parrain: where the capturer waiting to go with the next move stands
+    /// (`pending` holds its capture square), else `NO_ORIGIN`.
+    pub waiting: u8,
     store: PhantomData<F>,
 }
 
@@ -163,6 +166,7 @@ impl<O: Origins, F: FairyStore> Default for FairyExt<O, F> {
             royal: [NO_ORIGIN; 2],
             exchanged: [NO_ORIGIN; 2],
             far_crossed: NO_ORIGIN,
+            waiting: NO_ORIGIN,
             store: PhantomData,
         }
     }
@@ -198,6 +202,9 @@ impl<O: Origins, F: FairyStore> Extension for FairyExt<O, F> {
         if self.far_crossed != NO_ORIGIN {
             k ^= extra_key(13, Square::new(self.far_crossed)).rotate_left(17);
         }
+        if self.waiting != NO_ORIGIN {
+            k ^= extra_key(14, Square::new(self.waiting)).rotate_left(53);
+        }
         k ^ self.origins.key()
     }
 }
@@ -228,6 +235,11 @@ impl<O: Origins, F: FairyStore> FairyExt<O, F> {
     /// The far square of the triple step just made, where it may be taken en passant.
     pub(super) fn far_crossing(&self) -> Option<Square> {
         (self.far_crossed != NO_ORIGIN).then(|| Square::new(self.far_crossed))
+    }
+
+    /// Anticirce Parrain: where the capturer that goes with the next move stands.
+    pub(super) fn waiting(&self) -> Option<Square> {
+        (self.waiting != NO_ORIGIN).then(|| Square::new(self.waiting))
     }
 
     pub(super) fn royal(&self, color: Color) -> Option<Square> {

@@ -448,3 +448,101 @@ fn cohen_forbids_only_the_move_that_undoes_the_last_one() {
         assert!(undo(&rules, &later), "{words}: a move later");
     }
 }
+
+/// The squares the capturing unit of each legal capture in `pos` goes to, sorted.
+fn capturer_squares(rules: &Fairy, pos: &Position<FairyExt>) -> Vec<String> {
+    let mut squares: Vec<String> = by_playing(rules, pos)
+        .iter()
+        .filter(|m| m.is_capture())
+        .filter_map(|m| {
+            let after = rules.play(pos, m);
+            let moved = Piece::new(pos.side, m.role);
+            after
+                .board
+                .by_color(pos.side)
+                .into_iter()
+                .find(|&sq| {
+                    pos.board.piece_at(sq) != Some(moved) && after.board.piece_at(sq) == Some(moved)
+                })
+                .map(|sq| sq.to_string())
+        })
+        .collect();
+    squares.sort();
+    squares
+}
+
+/// Anticirce Cage: the capturer goes to each empty square where it is caged, the
+/// capture square included; a pawn on its own first rank is caged there whatever
+/// stands ahead (Popeye 4.104: `e5*f6[wPf6->a1]` ... `[wPf6->h1]`, `[wPf6->a3]`,
+/// `[wPf6->h7]`), unlike the captured pawn of Cage Circe; with no cage the capture is
+/// illegal, and so the rook's attack on its king is no check.
+#[test]
+fn anticirce_cage_reborn_only_where_caged() {
+    let rules = fairy("AntiCirce Cage");
+    let pos: Position<FairyExt> =
+        Position::from_fen("7k/8/5p2/4P3/p7/1p6/1K6/8 w - - 0 1").unwrap();
+    assert_eq!(
+        capturer_squares(&rules, &pos),
+        ["a1", "a3", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "h7"]
+    );
+    // A rook has no cage here: its capture is illegal, its attack no check.
+    let pos: Position<FairyExt> = Position::from_fen("7k/8/3p4/3R4/8/8/P7/8 w - - 0 1").unwrap();
+    assert!(capturer_squares(&rules, &pos).is_empty());
+    let pos: Position<FairyExt> = Position::from_fen("7k/8/8/8/8/3P4/8/r2K4 w - - 0 1").unwrap();
+    assert!(!rules.in_check(&pos, Color::White));
+    assert!(fairy("AntiCirce").in_check(&pos, Color::White));
+}
+
+/// Anticirce Parrain: the capturer waits where it took; the next move takes it from its
+/// capture square as that move went, and is illegal where that square is off the board
+/// or taken (Popeye 4.104: after `1.Ba1*b2`, `Kf7-g6[bBb2->c1]`, and with c1 taken no
+/// `Kf7-g6`); a unit that takes the waiting capturer is moved on in its place.
+#[test]
+fn anticirce_parrain_moves_the_capturer_with_the_next_move() {
+    let rules = fairy("AntiCirce Parrain");
+    let pos: Position<FairyExt> = Position::from_fen("8/5K2/8/8/8/8/1PR5/b6k b - - 0 1").unwrap();
+    let capture = by_playing(&rules, &pos)
+        .into_iter()
+        .find(|m| m.is_capture())
+        .expect("Ba1*b2");
+    let after = rules.play(&pos, &capture);
+    let b2 = Square::parse("b2").unwrap();
+    assert_eq!(
+        after.board.piece_at(b2),
+        Some(Piece::new(Color::Black, Role::Bishop))
+    );
+    let replies = by_playing(&rules, &after);
+    let reply = |from: &str, to: &str| {
+        replies
+            .iter()
+            .find(|m| m.from.to_string() == from && m.to.to_string() == to)
+            .copied()
+    };
+    let at = |p: &Position<FairyExt>, s: &str| p.board.piece_at(Square::parse(s).unwrap());
+    let g6 = rules.play(&after, &reply("f7", "g6").expect("Kf7-g6"));
+    assert_eq!(at(&g6, "c1"), Some(Piece::new(Color::Black, Role::Bishop)));
+    assert_eq!(at(&g6, "b2"), None);
+    // Off the board: b2 one file left and two ranks down.
+    assert!(reply("c2", "b2").is_some() && reply("f7", "e6").is_some());
+    let taken = rules.play(&after, &reply("c2", "b2").expect("Rc2*b2"));
+    assert_eq!(at(&taken, "a2"), Some(Piece::new(Color::White, Role::Rook)));
+    assert_eq!(at(&taken, "b2"), None);
+    // The rook now waits on a2; Black's Kh1-g1 takes it from b2 one file left: a2 again.
+    let kg1 = by_playing(&rules, &taken)
+        .into_iter()
+        .find(|m| m.to.to_string() == "g1")
+        .expect("Kh1-g1");
+    let next = rules.play(&taken, &kg1);
+    assert_eq!(at(&next, "a2"), Some(Piece::new(Color::White, Role::Rook)));
+    // With c1 taken Kf7-g6 would send the bishop onto it.
+    let mut blocked = pos;
+    blocked.board.put(
+        Square::parse("c1").unwrap(),
+        Piece::new(Color::White, Role::Pawn),
+        false,
+    );
+    let after = rules.play(&blocked, &capture);
+    assert!(by_playing(&rules, &after)
+        .iter()
+        .all(|m| !(m.from.to_string() == "f7" && m.to.to_string() == "g6")));
+}
