@@ -676,15 +676,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             // moved as this move went (ContraParrain: the other way), as the reference
             // solver plays it (`Rc2*b2[wRb2->a2]`, then `Kh1-g1[wRa2->a2]`); a move that
             // would send it off the board or onto another unit is illegal.
-            let (df, dr) = displacement(&mv);
             let contra = self
                 .circe
                 .is_some_and(|c| c.square == SquareRule::Parrain { contra: true });
-            let target = if contra {
-                p.square.offset(-df, -dr)
-            } else {
-                p.square.offset(df, dr)
-            };
+            let target = parrain_target(p.square, displacement(&mv), contra);
             let Some(sq) = target.filter(|sq| !occupied.without(stand).contains(*sq)) else {
                 return;
             };
@@ -714,14 +709,10 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             // move moved (Parrain) or the other way (ContraParrain).
             let target = match self.circe.map(|c| c.square) {
                 Some(SquareRule::CaptureSquareWait) => mv.captured.map(|_| p.square),
-                Some(SquareRule::Parrain { contra: true }) => {
-                    let (df, dr) = displacement(&mv);
-                    p.square.offset(-df, -dr)
+                Some(SquareRule::Parrain { contra }) => {
+                    parrain_target(p.square, displacement(&mv), contra)
                 }
-                _ => {
-                    let (df, dr) = displacement(&mv);
-                    p.square.offset(df, dr)
-                }
+                _ => parrain_target(p.square, displacement(&mv), false),
             };
             if let Some(sq) = target.filter(|sq| !occupied.contains(*sq)) {
                 for placement in
@@ -1094,6 +1085,16 @@ fn recolour_capturer<F: FairyStore>(
 }
 
 /// The sum of the displacements of all units the move shifts (Parrain Circe's vector).
+/// Where a Parrain (`contra`: ContraParrain) unit waiting for a move from `square`
+/// goes with a move of displacement `(df, dr)`: that far from it, or the other way.
+pub(super) fn parrain_target(square: Square, (df, dr): (i8, i8), contra: bool) -> Option<Square> {
+    if contra {
+        square.offset(-df, -dr)
+    } else {
+        square.offset(df, dr)
+    }
+}
+
 fn displacement(mv: &Move) -> (i8, i8) {
     match mv.kind {
         MoveKind::CastleShort => (0, 0),

@@ -699,15 +699,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 let (Some(p), Some(stand)) = (pos.ext.pending, pos.ext.waiting()) else {
                     return true;
                 };
-                let (df, dr) = (
+                let vector = (
                     k.file() as i8 - from.file() as i8,
                     k.rank() as i8 - from.rank() as i8,
                 );
-                let target = if circe.square == (SquareRule::Parrain { contra: true }) {
-                    p.square.offset(-df, -dr)
-                } else {
-                    p.square.offset(df, dr)
-                };
+                let contra = circe.square == (SquareRule::Parrain { contra: true });
+                let target = effects::parrain_target(p.square, vector, contra);
                 target.is_some_and(|sq| sq == from || sq == stand || !board.occupied().contains(sq))
             }
             // Under Rex Exclusive a king that captures stays where it took.
