@@ -344,6 +344,8 @@ fn every_condition_agrees_with_playing_every_move() {
             "AntiCirce Frischauf",
             "Circe Frischauf Strict",
             "Circe Cage Strict",
+            "Circe Cage Volcanic",
+            "Circe Cage Parachute",
             "Circe CaptureSquare WaitCapture",
             "Circe Rank",
             "MirrorFileAntiCirce",

@@ -1096,11 +1096,10 @@ fn parse_grouped(
                 || circe.cohen
                 || circe.kind != KindRule::Same
                 || circe.adjust != SquareAdjust::None
-                || matches!(circe.occupied, Occupied::Assassin)
-                || circe.occupied.hides())
+                || matches!(circe.occupied, Occupied::Assassin))
         {
             return Err(err(
-                "Cage Circe with RexInclusive, Immun, Cohen, a change of kind, Diametral, VerticalMirror, Assassin, Volcanic or Parachute, and Anticirce Cage with Turncoats, Frischauf, Cheylan or Relaxed, are not supported"
+                "Cage Circe with RexInclusive, Immun, Cohen, a change of kind, Diametral, VerticalMirror or Assassin, and Anticirce Cage with Turncoats, Frischauf, Cheylan, Relaxed, Volcanic or Parachute, are not supported"
                     .into(),
             ));
         }

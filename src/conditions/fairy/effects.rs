@@ -38,6 +38,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// which does not move in play, may step one square here when it is the captured unit
     /// (a black pawn reborn on c8 is caged only with c7 taken), not when it is the
     /// capturer (Anticirce Cage: a white pawn reborn on a1 is caged with a2 empty).
+    /// Under Cage Volcanic or Parachute, `sq` may hold a unit (`under`, not on `board`):
+    /// the reborn unit is tested over it, and it comes up again as the reborn unit leaves.
     pub(super) fn caged(
         &self,
         pos: &Position<FairyExt<O, F>>,
@@ -45,6 +47,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         piece: Piece,
         sq: Square,
         capturer: Color,
+        under: Option<Placement>,
     ) -> bool {
         let occupied = board.occupied().with(sq);
         let first_rank = piece.role == Role::Pawn && sq.rank() == piece.color.back_rank();
@@ -61,6 +64,29 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             let mut p = *pos;
             p.board = *board;
             p.board.put(to, piece, false);
+            // Units hidden under squares now empty come up before the check test (the
+            // square the unit left, or one the capture left), as they do in play.
+            // A parachuted occupant comes up before the units hidden earlier, a buried
+            // one after them, as in play.
+            let under = under.map(|u| (u.square, u.piece, u.attrs));
+            let parachute = self
+                .circe
+                .is_some_and(|c| c.occupied == Occupied::Parachute);
+            let (first, last) = if parachute {
+                (under, None)
+            } else {
+                (None, under)
+            };
+            let earlier = pos.ext.hidden.iter().flatten();
+            for (square, unit, attrs) in first
+                .into_iter()
+                .chain(earlier.map(|h| (h.square, h.piece(), h.attrs())))
+                .chain(last)
+            {
+                if !p.board.occupied().contains(square) {
+                    p.board.put_unit(square, unit, attrs);
+                }
+            }
             self.in_check(&p, piece.color)
         })
     }
@@ -406,34 +432,81 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     // rank) has no move without capture, and no rebirth (unless
                     // Strict) only where there is none.
                     let piece = Piece::new(captured.color, role);
+                    // Cage Volcanic or Parachute: an occupied square is a cage too, the
+                    // reborn unit tested there with the occupant hidden under it (see
+                    // `caged`), as the reference solver tests it.
+                    let hides = circe.square == SquareRule::Cage && circe.occupied.hides();
                     let squares = if circe.square == SquareRule::TakeMake {
                         if walks::may_move_from(piece, x) {
                             walks::quiet_from(piece, x, board.occupied())
                         } else {
                             Bitboard::EMPTY
                         }
+                    } else if hides {
+                        Bitboard::FULL
                     } else {
                         !board.occupied()
                     };
                     let mut reborn_somewhere = false;
                     for sq in squares {
+                        let occupant = board.piece_at(sq).map(|piece| Placement {
+                            piece,
+                            square: sq,
+                            attrs: board.attrs_at(sq),
+                            promoted: None,
+                        });
+                        let without;
+                        let cage_board = if occupant.is_some() {
+                            let mut b = *board;
+                            b.take(sq);
+                            without = b;
+                            &without
+                        } else {
+                            &*board
+                        };
                         for placement in
                             placements(self.rebirth_promotions(pos.side), piece, sq, captured_attrs)
                         {
                             if circe.square == SquareRule::Cage
-                                && !self.caged(pos, board, placement.piece, sq, pos.side)
+                                && !self.caged(
+                                    pos,
+                                    cage_board,
+                                    placement.piece,
+                                    sq,
+                                    pos.side,
+                                    occupant,
+                                )
                             {
                                 continue;
                             }
                             reborn_somewhere = true;
                             let mut e = effects;
-                            e.push(Change::Put(placement, Cause::Rebirth));
+                            let buried = match occupant {
+                                Some(_) if circe.occupied == Occupied::Volcanic => {
+                                    e.push(Change::Hide(placement, Cause::Burial));
+                                    true
+                                }
+                                Some(occupant) => {
+                                    e.push(Change::Hide(occupant, Cause::Parachute));
+                                    e.push(Change::Put(placement, Cause::Rebirth));
+                                    false
+                                }
+                                None => {
+                                    e.push(Change::Put(placement, Cause::Rebirth));
+                                    false
+                                }
+                            };
                             self.finish(pos, mv, e, out);
                             if self.chameleons
                                 && placement.promoted.is_some()
                                 && !captured_attrs.chameleon()
+                                && !buried
                             {
-                                self.reborn_chameleon(pos, mv, effects, placement, out);
+                                let mut e = effects;
+                                if let Some(occupant) = occupant {
+                                    e.push(Change::Hide(occupant, Cause::Parachute));
+                                }
+                                self.reborn_chameleon(pos, mv, e, placement, out);
                             }
                         }
                     }
@@ -584,7 +657,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             .anticirce()
             .is_some_and(|a| a.square == SquareRule::Cage);
         for placement in placements(self.rebirth_promotions(pos.side), reborn, sq, attrs) {
-            if cage && !self.caged(pos, board, placement.piece, sq, pos.side) {
+            if cage && !self.caged(pos, board, placement.piece, sq, pos.side, None) {
                 continue;
             }
             // Where the problem has chameleon units, a pawn that is none may also promote

@@ -757,7 +757,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                         let promotions = self.rebirth_promotions(!color);
                         return (!lifted.occupied()).into_iter().any(|sq| {
                             effects::placements(promotions, piece, sq, attrs)
-                                .any(|p| self.caged(pos, &lifted, p.piece, sq, !color))
+                                .any(|p| self.caged(pos, &lifted, p.piece, sq, !color, None))
                         });
                     }
                     if circe.square == SquareRule::TakeMake {
