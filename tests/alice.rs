@@ -309,3 +309,99 @@ fn board_8x4_keeps_to_four_ranks_and_promotes_on_the_fourth() {
         .expect_err("a6 is off the board");
     assert!(e.message.contains("off the 8x4 board"), "{}", e.message);
 }
+
+/// The units of an Alice position as a `pieces` line: board A's, then board B's.
+fn pieces_line(pos: &fairy::board::Position<fairy::conditions::AliceExt>) -> String {
+    use fairy::board::Role;
+    let letter = |role: Role| match role {
+        Role::King => "K",
+        Role::Queen => "Q",
+        Role::Rook => "R",
+        Role::Bishop => "B",
+        Role::Knight => "S",
+        Role::Pawn => "P",
+        other => panic!("no orthodox kind: {other:?}"),
+    };
+    let mut line = String::new();
+    for color in Color::ALL {
+        let name = if color == Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        for (mark, board) in [("", &pos.board), ("aliceb ", &pos.ext.b)] {
+            let units: Vec<String> = board
+                .units()
+                .filter(|(_, p)| p.color == color)
+                .map(|(sq, p)| format!("{}{sq}", letter(p.role)))
+                .collect();
+            if !units.is_empty() {
+                line += &format!("{name} {mark}{} ", units.join(" "));
+            }
+        }
+    }
+    line
+}
+
+/// Every line of `plies` half-moves from `pos` that ends with the units where `target`
+/// has them (on both boards), as the solver prints a proof game's moves.
+fn lines_to(
+    rules: &Alice,
+    pos: &fairy::board::Position<fairy::conditions::AliceExt>,
+    plies: usize,
+    target: &fairy::board::Position<fairy::conditions::AliceExt>,
+    line: &mut Vec<String>,
+    out: &mut Vec<Vec<String>>,
+) {
+    if plies == 0 {
+        if pos.board == target.board && pos.ext.b == target.ext.b {
+            let mut found = line.clone();
+            found.push("dia".to_string());
+            out.push(found);
+        }
+        return;
+    }
+    let mut next = Vec::new();
+    rules.legal_successors(pos, &mut next);
+    for (mv, after) in next {
+        line.push(move_text(&annotate(rules, pos, &mv, &after, Goal::Mate)));
+        lines_to(rules, &after, plies - 1, target, line, out);
+        line.pop();
+    }
+}
+
+/// Alice proof games against every line of play: the solutions the solver prints for
+/// dia2 are exactly the lines of four half-moves from the game array, found by
+/// exhaustive search in the test, that end where a random game of four ended (the
+/// units on both boards): the bound that counts each unit's moves, with the parity
+/// that brings it to its board, rules none of them out.
+#[test]
+fn alice_proof_games_are_every_line_to_the_target() {
+    let array = "white Ke1 Qd1 Ra1 Rh1 Bc1 Bf1 Sb1 Sg1 Pa2 Pb2 Pc2 Pd2 Pe2 Pf2 Pg2 Ph2 \
+                 black Ke8 Qd8 Ra8 Rh8 Bc8 Bf8 Sb8 Sg8 Pa7 Pb7 Pc7 Pd7 Pe7 Pf7 Pg7 Ph7";
+    let (rules, start) = alice_position(false, array);
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for _ in 0..6 {
+        let mut target = start;
+        for _ in 0..4 {
+            let mut moves = Vec::new();
+            rules.legal_successors(&target, &mut moves);
+            target = moves[next(moves.len())].1;
+        }
+        let mut want = Vec::new();
+        lines_to(&rules, &start, 4, &target, &mut Vec::new(), &mut want);
+        want.sort();
+        let text = format!(
+            "begin\npieces {}\nstipulation dia2\ncondition AliceChess\nend\n",
+            pieces_line(&target)
+        );
+        assert!(!want.is_empty());
+        assert_eq!(crate::common::lines_of(&text), want, "{text}");
+    }
+}

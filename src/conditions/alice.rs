@@ -481,6 +481,30 @@ impl<F: FairyStore> Rules for Alice<F> {
         }
     }
 
+    fn proof_counting(&self) -> super::ProofCounting {
+        // Not where units are reborn, pass to a third board or stay (the offshoots),
+        // or where pawns promote elsewhere (Parton's board).
+        if self.variant == AliceVariant::Classic && self.circe.is_none() && !self.board_8x4 {
+            super::ProofCounting::TwoBoards
+        } else {
+            super::ProofCounting::Nothing
+        }
+    }
+
+    fn proof_units(&self, pos: &Position<AliceExt<F>>) -> Option<(Board<F>, Bitboard)> {
+        let mut units = pos.board;
+        for extra in [&pos.ext.b, &pos.ext.c] {
+            for (sq, piece) in extra.units() {
+                units.put_unit(sq, piece, extra.attrs_at(sq));
+            }
+        }
+        Some((units, pos.ext.b.occupied()))
+    }
+
+    fn placement_key(&self, pos: &Position<AliceExt<F>>) -> u64 {
+        pos.board.hash() ^ pos.ext.key()
+    }
+
     fn unit_on_any_board(&self, pos: &Position<AliceExt<F>>, sq: Square) -> Option<Piece> {
         (0..3).find_map(|i| board(pos, i).piece_at(sq))
     }

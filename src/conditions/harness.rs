@@ -198,7 +198,7 @@ impl WithRules for Games<'_> {
             pos = rules.play(&pos, &slow[rng.below(slow.len())]);
             line.push(pos);
         }
-        proof_bound_admits(&line, rules.proof_counting(), self.text);
+        proof_bound_admits(rules, &line, self.text);
         checked
     }
 }
@@ -206,15 +206,18 @@ impl WithRules for Games<'_> {
 /// The proof-game bound, where the rules claim it holds, never rules out the end of a
 /// game that was played: from each position of `line` its last position is reached
 /// with the moves each side made on the way.
-fn proof_bound_admits<E: crate::board::Extension>(
-    line: &[Position<E>],
-    counting: super::ProofCounting,
-    text: &str,
-) {
+fn proof_bound_admits<R: Rules>(rules: &R, line: &[Position<R::Ext>], text: &str) {
     let Some(last) = line.last() else {
         return;
     };
-    let Some(target) = crate::search::ProofTarget::new(&last.board, counting) else {
+    let counting = rules.proof_counting();
+    let units = |pos: &Position<R::Ext>| {
+        rules
+            .proof_units(pos)
+            .unwrap_or((pos.board, Bitboard::EMPTY))
+    };
+    let (target_units, target_b) = units(last);
+    let Some(target) = crate::search::ProofTarget::new(&target_units, target_b, counting) else {
         return;
     };
     for (i, pos) in line.iter().enumerate() {
@@ -222,8 +225,9 @@ fn proof_bound_admits<E: crate::board::Extension>(
         let mut left = [0; 2];
         left[pos.side as usize] = plies.div_ceil(2);
         left[(!pos.side) as usize] = plies / 2;
+        let (units, board_b) = units(pos);
         assert!(
-            target.in_reach(&pos.board, pos.castling, left),
+            target.in_reach(&units, board_b, pos.castling, left),
             "the proof-game bound ({counting:?}) rules out the end of a game played from {pos:?} ({left:?} moves) in\n{text}"
         );
     }

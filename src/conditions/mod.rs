@@ -42,7 +42,7 @@ pub use pieces::FairyPieces;
 pub use resolve::{command_line_words, resolve, resolve_for, RuleSet, UnitMarks, WithRules};
 pub use self_check_goal::SelfCheckGoal;
 
-use crate::board::{Bitboard, Color, Extension, Piece, Position, Square};
+use crate::board::{Bitboard, Board, Color, Extension, Piece, Position, Square};
 use crate::movegen::{Move, MoveList};
 use std::ops::ControlFlow;
 
@@ -172,6 +172,23 @@ pub trait Rules: Sync + Send {
         } else {
             ProofCounting::Nothing
         }
+    }
+
+    /// The units of `pos` a proof game's bound counts, where its board does not hold
+    /// them all: under Alice chess those of both boards together, and the squares of
+    /// the units on board B. `None`: the position's board, every unit on board A.
+    fn proof_units(
+        &self,
+        _pos: &Position<Self::Ext>,
+    ) -> Option<(Board<<Self::Ext as Extension>::Fairy>, Bitboard)> {
+        None
+    }
+
+    /// The key of where `pos`'s units stand (each with its colour, kind, attributes and
+    /// board), which the end of a proof game matches; side to move, castling rights and
+    /// en passant do not count.
+    fn placement_key(&self, pos: &Position<Self::Ext>) -> u64 {
+        pos.board.hash()
     }
 
     /// Whether the help searches may bound `pos`'s goals by orthodox moves
@@ -381,6 +398,12 @@ pub enum ProofCounting {
     /// promotion and leave the board only when the other side takes them: a unit off its
     /// target square needs a move.
     Steps,
+    /// Alice chess: on both boards together units move by orthodox walks (through the
+    /// units of the other board) and a captured unit leaves for good, as under
+    /// `Distances` without the fixed units; each move passes its unit to the other
+    /// board (a castling its rook too), so a unit's moves have the parity that brings
+    /// it to its target's board.
+    TwoBoards,
     /// Squares: a move changes the squares of an orthodox move only (its departure and
     /// arrival, the pawn taken en passant, the castling rook's), whatever it does to the
     /// units on them (Andernach chess changes their sides).

@@ -13,7 +13,7 @@
 //! that goes on from it).
 
 use super::{ProofCounting, Rules};
-use crate::board::{Color, Piece, Position, Square};
+use crate::board::{Bitboard, Board, Color, Extension, Piece, Position, Square};
 use crate::movegen::{Move, MoveList};
 use crate::search::{goal_reached, null_move, position_goal_reached};
 use crate::stipulation::Goal;
@@ -124,6 +124,17 @@ impl<R: Rules> Rules for SelfCheckGoal<'_, R> {
 
     fn proof_counting(&self) -> ProofCounting {
         self.rules.proof_counting()
+    }
+
+    fn proof_units(
+        &self,
+        pos: &Position<Self::Ext>,
+    ) -> Option<(Board<<Self::Ext as Extension>::Fairy>, Bitboard)> {
+        self.rules.proof_units(pos)
+    }
+
+    fn placement_key(&self, pos: &Position<Self::Ext>) -> u64 {
+        self.rules.placement_key(pos)
     }
 
     fn opponent_may_stand_in_check(&self) -> bool {

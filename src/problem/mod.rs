@@ -15,7 +15,9 @@ pub use setup::{
 pub use twins::{expand, TwinSetup};
 
 use crate::board::{Color, Position};
-use crate::conditions::{resolve_for, RuleSet, Rules, SelfCheckGoal, UnitMarks, WithRules};
+use crate::conditions::{
+    resolve_for, AliceVariant, RuleSet, Rules, SelfCheckGoal, UnitMarks, WithRules,
+};
 use crate::input::{Options, ProblemSpec};
 use crate::search::{self, BattleSolution, Found, HelpSolution, Limits, Table};
 use crate::stipulation::{Goal, Parry, Play, Stipulation};
@@ -222,11 +224,11 @@ fn solve_twin(
         let rules = resolve_for(&twin.conditions, marks, defender)
             .map_err(|e| SetupError::new(e.span, e.message))?;
         if matches!(twin.stipulation.value.goal, Goal::Proof(_))
-            && matches!(rules, RuleSet::Alice(_))
+            && matches!(&rules, RuleSet::Alice(a) if a.variant != AliceVariant::Classic || a.board_8x4)
         {
             return Err(SetupError::new(
                 twin.stipulation.span,
-                "proof games (dia, a=>b) under Alice chess are not supported",
+                "proof games (dia, a=>b) under Alice chess's offshoots or on Parton's 8x4 board are not supported",
             ));
         }
         if twin.stipulation.value.progressive

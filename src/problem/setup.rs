@@ -2,7 +2,8 @@
 
 use super::twins::TwinSetup;
 use crate::board::{
-    Board, Color, EnPassant, Mark, Piece, Position, Role, Square, UnitAttrs, EXCLUSIVE_PAIRS,
+    Bitboard, Board, Color, EnPassant, Mark, Piece, Position, Role, Square, UnitAttrs,
+    EXCLUSIVE_PAIRS,
 };
 use crate::conditions::Rules;
 use crate::input::{AliceBoard, InputError, Options, PieceSpec, ProblemSpec, Span};
@@ -492,12 +493,15 @@ pub fn proof_game<R: Rules>(
         ..twin.clone()
     };
     let start = build_position::<R>(rules, &start_twin, &spec.options, side, span)?;
-    let bound = ProofTarget::new(&target.board, rules.proof_counting()).map(Arc::new);
+    let bound = match rules.proof_units(&target) {
+        Some((units, board_b)) => ProofTarget::new(&units, board_b, rules.proof_counting()),
+        None => ProofTarget::new(&target.board, Bitboard::EMPTY, rules.proof_counting()),
+    };
     Ok(ProofGame {
         start,
-        target: bound,
+        target: bound.map(Arc::new),
         goal: ProofGoal {
-            key: target.board.hash(),
+            key: rules.placement_key(&target),
             ..goal
         },
     })

@@ -560,7 +560,10 @@ impl<R: Rules> Ctx<'_, R> {
         let mut left = [0; 2];
         left[pos.side as usize] = plays[0];
         left[(!pos.side) as usize] = plays[1];
-        target.in_reach(&pos.board, pos.castling, left)
+        match self.rules.proof_units(pos) {
+            Some((units, board_b)) => target.in_reach(&units, board_b, pos.castling, left),
+            None => target.in_reach(&pos.board, Bitboard::EMPTY, pos.castling, left),
+        }
     }
 
     /// The squares of the units (for stalemate the king too) of the side to play at step `idx` none of

@@ -187,9 +187,9 @@ pub fn goal_reached<R: Rules>(rules: &R, mv: &Move, after: &Position<R::Ext>, go
         Goal::Chess81 => mv
             .final_square()
             .is_some_and(|sq| sq.rank() == (!after.side).promotion_rank()),
-        // The placement key: every unit with its colour, kind and attributes; side to
-        // move, castling rights and en passant do not count.
-        Goal::Proof(p) => after.board.hash() == p.key,
+        // The placement key: every unit with its colour, kind, attributes and board;
+        // side to move, castling rights and en passant do not count.
+        Goal::Proof(p) => rules.placement_key(after) == p.key,
         Goal::Circuit
         | Goal::Exchange
         | Goal::CircuitByRebirth

@@ -33,11 +33,16 @@ impl NeedMemo {
         }
     }
 
-    /// The slot and the tag of `color`'s units on `board` with the castling rights
+    /// The slot and the tag of `color`'s units on `board` (on board B: `board_b`) with the castling rights
     /// `castling`, and of the number of the other side's units (the captures left to
     /// `color` follow from it).
     #[inline]
-    fn locate<F: FairyStore>(board: &Board<F>, castling: Bitboard, color: Color) -> (usize, u64) {
+    fn locate<F: FairyStore>(
+        board: &Board<F>,
+        board_b: Bitboard,
+        castling: Bitboard,
+        color: Color,
+    ) -> (usize, u64) {
         let back = Bitboard::rank(color.back_rank());
         let words = [
             board.pieces(color, Role::Pawn).0,
@@ -45,7 +50,10 @@ impl NeedMemo {
             board.pieces(color, Role::Bishop).0,
             board.pieces(color, Role::Rook).0,
             board.pieces(color, Role::Queen).0,
-            board.pieces(color, Role::King).0,
+            // Alice chess: which of them stand on board B, mixed in (none elsewhere) by
+            // a finaliser whose every input bit moves every output bit (a product alone
+            // moves bits only upwards, and the back rank's collided with a king's move).
+            board.pieces(color, Role::King).0 ^ mix((board_b & board.by_color(color)).0),
             // The back rank's bits are the first or the last byte; the second is free.
             (castling & back).0
                 ^ color.index() as u64
@@ -60,11 +68,12 @@ impl NeedMemo {
     pub(super) fn moves<F: FairyStore>(
         &self,
         board: &Board<F>,
+        board_b: Bitboard,
         castling: Bitboard,
         color: Color,
         find: impl FnOnce() -> usize,
     ) -> usize {
-        let (slot, tag) = Self::locate(board, castling, color);
+        let (slot, tag) = Self::locate(board, board_b, castling, color);
         let held = self.slots[slot].load(Ordering::Relaxed);
         if held & !UNREACHABLE == tag {
             return match held & UNREACHABLE {
@@ -82,6 +91,16 @@ impl NeedMemo {
             found
         }
     }
+}
+
+/// A bijection of words whose every input bit flips about half the output bits (the
+/// MurmurHash3 finaliser); 0 stays 0.
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    x ^ x >> 33
 }
 
 impl std::fmt::Debug for NeedMemo {

@@ -38,15 +38,23 @@ pub struct ProofTarget {
     pieces: [[Bitboard; 6]; 2],
     /// What the bound counts.
     count: Count,
+    /// Alice chess (`ProofCounting::TwoBoards`): the target's squares of the units on
+    /// board B; `None` elsewhere.
+    board_b: Option<Bitboard>,
     /// The bound's answers, side by side.
     memo: NeedMemo,
 }
 
 impl ProofTarget {
-    /// The target of a proof game on `board` under rules whose moves allow `counting`,
-    /// where the bound holds: orthodox units only (no fairy kind, no neutral or kamikaze
-    /// unit). `None` elsewhere.
-    pub fn new<F: FairyStore>(board: &Board<F>, counting: ProofCounting) -> Option<ProofTarget> {
+    /// The target of a proof game on `board` (under Alice chess both boards' units, those
+    /// on `board_b` on board B; see `Rules::proof_units`) under rules whose moves allow
+    /// `counting`, where the bound holds: orthodox units only (no fairy kind, no neutral
+    /// or kamikaze unit). `None` elsewhere.
+    pub fn new<F: FairyStore>(
+        board: &Board<F>,
+        board_b: Bitboard,
+        counting: ProofCounting,
+    ) -> Option<ProofTarget> {
         if !plain_units(board) || counting == ProofCounting::Nothing {
             return None;
         }
@@ -60,10 +68,13 @@ impl ProofTarget {
             pieces: Color::ALL.map(|color| Role::ORTHODOX.map(|role| board.pieces(color, role))),
             count: match counting {
                 ProofCounting::Distances => Count::Distances(Paths::new(&units)),
+                // A unit passes the units of the other board: none holds a way shut.
+                ProofCounting::TwoBoards => Count::Distances(Paths::new(&[None; 64])),
                 ProofCounting::Steps => Count::Steps,
                 ProofCounting::Squares => Count::Squares,
                 ProofCounting::Nothing => unreachable!("refused above"),
             },
+            board_b: (counting == ProofCounting::TwoBoards).then_some(board_b),
             memo: NeedMemo::new(),
         })
     }
@@ -72,12 +83,13 @@ impl ProofTarget {
         self.units[sq.index()]
     }
 
-    /// Whether the units on `board` (with the castling rights `castling`) might still
-    /// stand as the target has them when each side has played its moves `left`
-    /// (indexed by colour).
+    /// Whether the units on `board` (those on `board_b` on board B, under Alice chess;
+    /// with the castling rights `castling`) might still stand as the target has them
+    /// when each side has played its moves `left` (indexed by colour).
     pub fn in_reach<F: FairyStore>(
         &self,
         board: &Board<F>,
+        board_b: Bitboard,
         castling: Bitboard,
         left: [usize; 2],
     ) -> bool {
@@ -95,8 +107,8 @@ impl ProofTarget {
             // Units only leave the board, each by a move of the other side.
             have >= want
                 && have - want <= left[(!color) as usize]
-                && self.memo.moves(board, castling, color, || {
-                    self.moves_needed(board, castling, color)
+                && self.memo.moves(board, board_b, castling, color, || {
+                    self.moves_needed(board, board_b, castling, color)
                 }) <= left[color as usize]
         })
     }
@@ -148,6 +160,7 @@ impl ProofTarget {
         en_passant: Option<Square>,
     ) -> Bitboard {
         if !matches!(self.count, Count::Distances(_))
+            || self.board_b.is_some()
             || !plain_units(board)
             || self.captures_left(board, color) < moves
         {
@@ -174,10 +187,12 @@ impl ProofTarget {
             .fold(Bitboard::EMPTY, Bitboard::with)
     }
 
-    /// The fewest moves of `color` that bring its units onto the target's squares.
+    /// The fewest moves of `color` that bring its units onto the target's squares (and
+    /// boards, those on `board_b` on board B under Alice chess).
     pub fn moves_needed<F: FairyStore>(
         &self,
         board: &Board<F>,
+        board_b: Bitboard,
         castling: Bitboard,
         color: Color,
     ) -> usize {
@@ -186,14 +201,20 @@ impl ProofTarget {
         // A unit that stands on its target square stays matched to it: any other use
         // of it costs at least as much (distances obey the triangle inequality), except
         // where castling moves it for nothing, so units that may castle stay open.
+        // Under Alice chess on its target's board too: the parity of a unit's moves
+        // keeps the triangle inequality (two legs' parities add up to the whole's).
         let wanted = &self.pieces[color as usize];
+        let off_board = self
+            .board_b
+            .map_or(Bitboard::EMPTY, |target_b| target_b ^ board_b);
         let home = Role::ORTHODOX
             .iter()
             .zip(wanted)
             .fold(Bitboard::EMPTY, |home, (&role, &want)| {
                 home | (board.pieces(color, role) & want)
             })
-            & !castling;
+            & !castling
+            & !off_board;
         let mut targets: SmallVec<[(Square, Role); 16]> = SmallVec::new();
         let mut units: SmallVec<[(Square, Role); 16]> = SmallVec::new();
         for (&role, &want) in Role::ORTHODOX.iter().zip(wanted) {
@@ -215,7 +236,16 @@ impl ProofTarget {
         for &(t, want) in &targets {
             cost.extend(units.iter().map(|&(u, role)| match &self.count {
                 Count::Distances(paths) => {
-                    unit_cost(paths, captures, color, u, role, t, want, castling)
+                    let moves = unit_cost(paths, captures, color, u, role, t, want, castling);
+                    match self.board_b {
+                        // A castling rook passes to the other board in its king's move.
+                        Some(_) if role == Role::Rook && castling.contains(u) => moves,
+                        Some(target_b) => {
+                            let odd = board_b.contains(u) != target_b.contains(t);
+                            with_parity(moves, odd, role)
+                        }
+                        None => moves,
+                    }
                 }
                 _ => unit_step(u, role, t, want, castling),
             }));
@@ -239,6 +269,22 @@ enum Count {
     Steps,
     /// The squares where the position differs from the target.
     Squares,
+}
+
+/// The fewest moves, at least `moves`, of a unit of kind `role` that brings it to its
+/// square in an odd number of moves if `odd` (Alice chess: to the other board), else
+/// an even one. Back to its own square a unit needs two moves at least, three if odd; a
+/// pawn never comes back.
+fn with_parity(moves: i32, odd: bool, role: Role) -> i32 {
+    if moves >= NEVER || (moves % 2 == 1) == odd {
+        moves
+    } else if moves > 0 {
+        moves + 1
+    } else if role == Role::Pawn {
+        NEVER
+    } else {
+        3
+    }
 }
 
 /// Whether `board` holds orthodox units only: no fairy kind, no neutral or kamikaze unit.
@@ -528,23 +574,34 @@ mod tests {
         target.take(sq("e7"));
         target.take(sq("d7"));
         target.put(sq("d6"), piece(Color::Black, Role::Pawn), false);
-        let goal = ProofTarget::new(&target, ProofCounting::Distances).expect("orthodox units");
+        let goal = ProofTarget::new(&target, Bitboard::EMPTY, ProofCounting::Distances)
+            .expect("orthodox units");
         let rights = Bitboard(1 << 0 | 1 << 4 | 1 << 7 | 1 << 56 | 1 << 60 | 1 << 63);
         // White has one unit more than the target, Black must take it; Black two more.
-        assert!(goal.in_reach(&start, rights, [4, 4]));
-        assert!(!goal.in_reach(&start, rights, [1, 4]));
-        assert!(!goal.in_reach(&start, rights, [4, 0]));
+        assert!(goal.in_reach(&start, Bitboard::EMPTY, rights, [4, 4]));
+        assert!(!goal.in_reach(&start, Bitboard::EMPTY, rights, [1, 4]));
+        assert!(!goal.in_reach(&start, Bitboard::EMPTY, rights, [4, 0]));
         // The knight on g8 stands on a target square: Black needs only d7-d6 by the
         // count (the captures are counted apart).
-        assert_eq!(goal.moves_needed(&start, rights, Color::Black), 1);
-        assert_eq!(goal.moves_needed(&start, rights, Color::White), 0);
+        assert_eq!(
+            goal.moves_needed(&start, Bitboard::EMPTY, rights, Color::Black),
+            1
+        );
+        assert_eq!(
+            goal.moves_needed(&start, Bitboard::EMPTY, rights, Color::White),
+            0
+        );
         // A white knight that must reach g8 from b1 needs four moves (b1-c3-e4-f6-g8).
         let mut far = target;
         far.take(sq("g8"));
         far.put(sq("g8"), piece(Color::White, Role::Knight), false);
         far.put(sq("g1"), piece(Color::White, Role::Knight), false);
-        let goal = ProofTarget::new(&far, ProofCounting::Distances).expect("orthodox units");
-        assert_eq!(goal.moves_needed(&start, rights, Color::White), 4);
+        let goal = ProofTarget::new(&far, Bitboard::EMPTY, ProofCounting::Distances)
+            .expect("orthodox units");
+        assert_eq!(
+            goal.moves_needed(&start, Bitboard::EMPTY, rights, Color::White),
+            4
+        );
     }
 
     /// Random games from the game array: from every position of a game, its last
@@ -576,20 +633,20 @@ mod tests {
                 pos = children[next(children.len())].1;
                 line.push(pos);
             }
-            let target =
-                ProofTarget::new(&pos.board, ProofCounting::Distances).expect("orthodox units");
+            let target = ProofTarget::new(&pos.board, Bitboard::EMPTY, ProofCounting::Distances)
+                .expect("orthodox units");
             for (i, p) in line.iter().enumerate() {
                 let plies = line.len() - 1 - i;
                 let mut left = [0; 2];
                 left[p.side as usize] = plies.div_ceil(2);
                 left[(!p.side) as usize] = plies / 2;
                 assert!(
-                    target.in_reach(&p.board, p.castling, left),
+                    target.in_reach(&p.board, Bitboard::EMPTY, p.castling, left),
                     "{p:?} {left:?} to {pos:?}"
                 );
                 if plies > 0 && p.board != pos.board {
                     // With no move left, only the target itself is in reach.
-                    assert!(!target.in_reach(&p.board, p.castling, [0, 0]));
+                    assert!(!target.in_reach(&p.board, Bitboard::EMPTY, p.castling, [0, 0]));
                 }
                 // A unit that moves on the way to the target is never called idle.
                 if let Some(next) = line.get(i + 1) {
@@ -602,8 +659,11 @@ mod tests {
                 // The memo gives back what the bound found for the same units (where
                 // another key has not taken the slot since).
                 for color in Color::ALL {
-                    let found = target.moves_needed(&p.board, p.castling, color);
-                    let kept = target.memo.moves(&p.board, p.castling, color, || found);
+                    let found = target.moves_needed(&p.board, Bitboard::EMPTY, p.castling, color);
+                    let kept =
+                        target
+                            .memo
+                            .moves(&p.board, Bitboard::EMPTY, p.castling, color, || found);
                     assert_eq!(kept, found, "{p:?} {color:?}");
                 }
             }
