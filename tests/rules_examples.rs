@@ -244,6 +244,33 @@ fn cage_volcanic_tests_with_buried_units_come_up() {
     assert!(!lines.contains(&"1.Bb7*c6[+wRb8->v] + Sb8*c6[+wRb8] #".to_string()));
 }
 
+// Circe options VerticalSymmetry and HorizontalSymmetry: the capture square reflected
+// across the middle of the files (d4 to e4, where the reborn pawn shuts the bishop's
+// check on h1) or of the ranks (d4 to d5, taken: the pawn is lost and the check stays);
+// under Immun chess the pawn is immune by HorizontalSymmetry, not by VerticalSymmetry.
+// Checked with Popeye 4.104 (constructed).
+#[test]
+fn vertical_and_horizontal_symmetry_reflect_the_capture_square() {
+    let checked = "white kh1 rd1 sg3 black ka8 bd5 pd4";
+    case(
+        checked,
+        "x1",
+        "Circe VerticalSymmetry",
+        &["1.Rd1*d4[+bPe4] x !"],
+    );
+    case(checked, "x1", "Circe HorizontalSymmetry", &[]);
+    case(
+        checked,
+        "x1",
+        "AntiCirce VerticalSymmetry",
+        &["1.Rd1*d4[wRd4->e4] x !"],
+    );
+    let free = "white kh2 rd1 sg3 black ka8 bd5 pd4";
+    case(free, "x1", "Circe HorizontalSymmetry", &["1.Rd1*d4 x !"]);
+    case(free, "x1", "ImmunChess HorizontalSymmetry", &[]);
+    case(free, "x1", "ImmunChess VerticalSymmetry", &["1.Rd1*d4 x !"]);
+}
+
 // Circe CaptureSquare WaitCapture: the captured unit waits for the next capture and
 // comes back on the square it was taken on. Checked with Popeye 4.104 (constructed).
 #[test]

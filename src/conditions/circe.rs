@@ -33,6 +33,12 @@ pub enum SquareRule {
     Equipollents { contra: bool },
     /// The capture square reflected through the board's centre (Symmetry Circe).
     Symmetry,
+    /// The capture square reflected in the line between the d- and e-files, on its rank
+    /// (Circe option VerticalSymmetry: d5 to e5).
+    VerticalSymmetry,
+    /// The capture square reflected in the line between the fourth and fifth ranks, on
+    /// its file (Circe option HorizontalSymmetry: d5 to d4).
+    HorizontalSymmetry,
     /// The home rank of its colour on the capture file (File Circe); `mirror` takes the
     /// other colour's (Mirror File Circe).
     File { mirror: bool },
@@ -418,6 +424,8 @@ pub fn rebirth_square(rule: SquareRule, c: &Capture) -> Option<Square> {
             }
         }
         SquareRule::Symmetry => Some(c.x.point_reflection()),
+        SquareRule::VerticalSymmetry => Some(Square::from_coords(7 - c.x.file(), c.x.rank())),
+        SquareRule::HorizontalSymmetry => Some(Square::from_coords(c.x.file(), 7 - c.x.rank())),
         SquareRule::File { mirror } => {
             let color = if mirror { !c.color } else { c.color };
             // Pawns and fairy pieces as in standard Circe; orthodox pieces on the back rank.
@@ -459,7 +467,7 @@ impl RebornFrom {
     /// PWC, Equipollents, Diagram, Parrain).
     #[inline]
     pub fn of(circe: &Circe) -> Option<RebornFrom> {
-        static TABLES: [OnceLock<Box<Inverse>>; 7] = [const { OnceLock::new() }; 7];
+        static TABLES: [OnceLock<Box<Inverse>>; 9] = [const { OnceLock::new() }; 9];
         let rule = circe.square;
         let slot = match rule {
             SquareRule::Standard => 0,
@@ -469,6 +477,8 @@ impl RebornFrom {
             SquareRule::Antipodes => 4,
             SquareRule::File { mirror: true } => 5,
             SquareRule::Rank => 6,
+            SquareRule::VerticalSymmetry => 7,
+            SquareRule::HorizontalSymmetry => 8,
             _ => return None,
         };
         Some(RebornFrom(
@@ -529,6 +539,8 @@ mod tests {
             SquareRule::File { mirror: true },
             SquareRule::Rank,
             SquareRule::Antipodes,
+            SquareRule::VerticalSymmetry,
+            SquareRule::HorizontalSymmetry,
         ] {
             for adjust in adjusts {
                 let circe = Circe {
@@ -673,6 +685,14 @@ mod tests {
         );
         assert_eq!(rebirth_square(SquareRule::Pwc, &c), Some(sq("b3")));
         assert_eq!(rebirth_square(SquareRule::Symmetry, &c), Some(sq("f4")));
+        assert_eq!(
+            rebirth_square(SquareRule::VerticalSymmetry, &c),
+            Some(sq("f5"))
+        );
+        assert_eq!(
+            rebirth_square(SquareRule::HorizontalSymmetry, &c),
+            Some(sq("c4"))
+        );
         assert_eq!(rebirth_square(SquareRule::Mirror, &c), Some(sq("g1")));
         assert_eq!(
             rebirth_square(SquareRule::Couscous { mirror: false }, &c),

@@ -125,11 +125,13 @@ pub(crate) const CONDITION_NAMES: [&str; 84] = [
 ];
 
 /// Option words that may follow a Circe-type condition.
-pub(crate) const CIRCE_OPTIONS: [&str; 35] = [
+pub(crate) const CIRCE_OPTIONS: [&str; 37] = [
     "rexinclusive",
     "rexexclusive",
     "mirror",
     "symmetry",
+    "verticalsymmetry",
+    "horizontalsymmetry",
     "pwc",
     "diagram",
     "parrain",
@@ -1013,6 +1015,8 @@ fn parse_grouped(
                     square.mirror = true;
                 }
                 "symmetry" => square.define(SquareRule::Symmetry, o)?,
+                "verticalsymmetry" => square.define(SquareRule::VerticalSymmetry, o)?,
+                "horizontalsymmetry" => square.define(SquareRule::HorizontalSymmetry, o)?,
                 "pwc" => square.define(SquareRule::Pwc, o)?,
                 "diagram" => square.define(SquareRule::Diagram, o)?,
                 "parrain" => square.define(SquareRule::Parrain { contra: false }, o)?,

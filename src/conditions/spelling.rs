@@ -142,6 +142,8 @@ const CIRCE_SPELLING: &[(&str, Option<&str>)] = &[
     ("file", Some("File")),
     ("pwc", Some("PWC")),
     ("symmetry", Some("Symmetry")),
+    ("verticalsymmetry", Some("VerticalSymmetry")),
+    ("horizontalsymmetry", Some("HorizontalSymmetry")),
     ("couscous", Some("Couscous")),
     ("antipodes", Some("Antipodes")),
     ("contraparrain", Some("ContraParrain")),
