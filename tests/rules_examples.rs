@@ -271,6 +271,17 @@ fn vertical_and_horizontal_symmetry_reflect_the_capture_square() {
     case(free, "x1", "ImmunChess VerticalSymmetry", &["1.Rd1*d4 x !"]);
 }
 
+// Anticirce Cage with royal units that are not kings: a capture of the royal unit is
+// check only if the capturer finds a cage, whose test asks for check again with the
+// royal unit lifted off; that lifted unit has no square (the two tests called each
+// other until the stack overflowed). The reference solver (Popeye 4.104) gives these
+// 30 first moves (constructed).
+#[test]
+fn anticirce_cage_royal_units_check_ends() {
+    let src = "begin\npieces white royal sa4 white bf1 sf5 rg2 black royal qe3\nstipulation ~1\ncondition AntiCirce Cage\nend\n";
+    assert_eq!(solve(src).len(), 30);
+}
+
 // Circe CaptureSquare WaitCapture: the captured unit waits for the next capture and
 // comes back on the square it was taken on. Checked with Popeye 4.104 (constructed).
 #[test]

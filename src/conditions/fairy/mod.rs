@@ -305,7 +305,14 @@ fn royal_square<O: Origins, F: FairyStore>(
     pos: &Position<FairyExt<O, F>>,
     color: Color,
 ) -> Option<Square> {
-    pos.board.king(color).or_else(|| pos.ext.royal(color))
+    // A royal unit lifted off the board (the capture of it that Anticirce Cage tests,
+    // whose cage test asks for check again) has no square: without this the two tests
+    // called each other for ever.
+    pos.board.king(color).or_else(|| {
+        pos.ext
+            .royal(color)
+            .filter(|&sq| pos.board.color_at(sq) == Some(color))
+    })
 }
 
 /// Whether the placement after a move is the one the opponent's last move started from
