@@ -380,19 +380,13 @@ fn alice_proof_games_are_every_line_to_the_target() {
     let array = "white Ke1 Qd1 Ra1 Rh1 Bc1 Bf1 Sb1 Sg1 Pa2 Pb2 Pc2 Pd2 Pe2 Pf2 Pg2 Ph2 \
                  black Ke8 Qd8 Ra8 Rh8 Bc8 Bf8 Sb8 Sg8 Pa7 Pb7 Pc7 Pd7 Pe7 Pf7 Pg7 Ph7";
     let (rules, start) = alice_position(false, array);
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = crate::common::Rng(0x2545_F491_4F6C_DD1D);
     for _ in 0..6 {
         let mut target = start;
         for _ in 0..4 {
             let mut moves = Vec::new();
             rules.legal_successors(&target, &mut moves);
-            target = moves[next(moves.len())].1;
+            target = moves[rng.below(moves.len())].1;
         }
         let mut want = Vec::new();
         lines_to(&rules, &start, 4, &target, &mut Vec::new(), &mut want);

@@ -12,26 +12,12 @@
 //! Popeye (and so fairy) gives a pawn on its own first rank no moves; such positions never
 //! arise from random play out of the positions used here.
 
+use crate::common::Rng;
 use cozy_chess::{Board as CozyBoard, Color as CozyColor, Move as CozyMove, Piece as CozyPiece};
 use fairy::board::{Color, Position, Role, Square};
 use fairy::conditions::{Orthodox, Rules};
 use fairy::movegen::{Move, MoveKind, MoveList};
 use std::collections::{BTreeMap, BTreeSet};
-
-/// xorshift64*: small, fast, and the same on every platform.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 const STARTS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

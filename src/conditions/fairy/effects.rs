@@ -60,23 +60,22 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         } else {
             walks::quiet_from(piece, sq, occupied)
         };
+        // Units hidden under squares left empty come up before the check test (the
+        // square the unit leaves, or one the capture left), as they do in play: a
+        // parachuted occupant before the units hidden earlier, a buried one after them.
+        let under = under.map(|u| (u.square, u.piece, u.attrs));
+        let parachute = self
+            .circe
+            .is_some_and(|c| c.occupied == Occupied::Parachute);
+        let (first, last) = if parachute {
+            (under, None)
+        } else {
+            (None, under)
+        };
         targets.into_iter().all(|to| {
             let mut p = *pos;
             p.board = *board;
             p.board.put(to, piece, false);
-            // Units hidden under squares now empty come up before the check test (the
-            // square the unit left, or one the capture left), as they do in play.
-            // A parachuted occupant comes up before the units hidden earlier, a buried
-            // one after them, as in play.
-            let under = under.map(|u| (u.square, u.piece, u.attrs));
-            let parachute = self
-                .circe
-                .is_some_and(|c| c.occupied == Occupied::Parachute);
-            let (first, last) = if parachute {
-                (under, None)
-            } else {
-                (None, under)
-            };
             let earlier = pos.ext.hidden.iter().flatten();
             for (square, unit, attrs) in first
                 .into_iter()
@@ -449,12 +448,16 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     };
                     let mut reborn_somewhere = false;
                     for sq in squares {
-                        let occupant = board.piece_at(sq).map(|piece| Placement {
-                            piece,
-                            square: sq,
-                            attrs: board.attrs_at(sq),
-                            promoted: None,
-                        });
+                        let occupant =
+                            hides
+                                .then(|| board.piece_at(sq))
+                                .flatten()
+                                .map(|piece| Placement {
+                                    piece,
+                                    square: sq,
+                                    attrs: board.attrs_at(sq),
+                                    promoted: None,
+                                });
                         let without;
                         let cage_board = if occupant.is_some() {
                             let mut b = *board;
