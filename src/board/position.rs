@@ -12,6 +12,10 @@ pub trait Extension: Copy + Eq + Hash + Default + Debug + Send + Sync {
     /// Where the board keeps its fairy units' kinds: nowhere for orthodox play.
     type Fairy: FairyStore;
     fn key(&self) -> u64;
+
+    /// The side to move passes (a threat is looked for): there is no last move to undo.
+    #[inline]
+    fn passed(&mut self) {}
 }
 
 impl Extension for () {

@@ -279,6 +279,15 @@ pub trait Rules: Sync + Send {
         self.for_each_child(pos, |mv, after| out.push((*mv, *after)));
     }
 
+    /// Whether `mv` plays a unit straight back where the opponent's last move took it
+    /// from, restoring the position before that move (only a neutral unit can): in
+    /// battle play such a move solves nothing, as in the reference solver (the
+    /// defender's refutes, the attacker's does not count).
+    #[inline]
+    fn undoes(&self, _pos: &Position<Self::Ext>, _mv: &Move) -> bool {
+        false
+    }
+
     /// Calls `visit` with each legal move and the position it leads to, in generation
     /// order: for the loops that play every move anyway.
     #[inline]

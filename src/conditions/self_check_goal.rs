@@ -106,6 +106,11 @@ impl<R: Rules> Rules for SelfCheckGoal<'_, R> {
         self.rules.may_check(pos, mv)
     }
 
+    #[inline]
+    fn undoes(&self, pos: &Position<Self::Ext>, mv: &Move) -> bool {
+        self.rules.undoes(pos, mv)
+    }
+
     fn turned(&self, before: &Position<Self::Ext>, mv: &Move) -> Vec<(Square, Color)> {
         self.rules.turned(before, mv)
     }

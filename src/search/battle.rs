@@ -244,7 +244,7 @@ impl<R: Rules> Ctx<'_, R> {
         // Played one by one: the first win ends the loop before the rest are generated.
         rules
             .try_for_each_child(pos, |mv, after| {
-                if self.wins_after(mv, after, n, spare) {
+                if self.wins_after(pos, mv, after, n, spare) {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
@@ -267,7 +267,9 @@ impl<R: Rules> Ctx<'_, R> {
         moves.iter().any(|mv| {
             let mut after = *pos;
             rules.play_into(pos, mv, &mut after);
-            super::legal_after(rules, pos, mv, &after) && self.attack_ends(mv, &after)
+            super::legal_after(rules, pos, mv, &after)
+                && !self.undoes(pos, mv)
+                && self.attack_ends(mv, &after)
         })
     }
 
@@ -323,7 +325,17 @@ impl<R: Rules> Ctx<'_, R> {
     }
 
     /// After an attacker move: does it succeed within `n` attacker moves (this one included)?
-    fn wins_after(&self, mv: &Move, after: &Position<R::Ext>, n: u32, spare: u32) -> bool {
+    fn wins_after(
+        &self,
+        before: &Position<R::Ext>,
+        mv: &Move,
+        after: &Position<R::Ext>,
+        n: u32,
+        spare: u32,
+    ) -> bool {
+        if self.undoes(before, mv) {
+            return false;
+        }
         let goal = || self.attack_ends(mv, after);
         if n > 1 && !self.flights_allowed(after) && !goal() {
             return false;
@@ -407,7 +419,7 @@ impl<R: Rules> Ctx<'_, R> {
         if moves.is_empty() {
             return false;
         }
-        let Some(spare) = self.non_trivial_guard(&moves, n, spare) else {
+        let Some(spare) = self.non_trivial_guard(pos, &moves, n, spare) else {
             return false;
         };
         if n >= 2 {
@@ -415,7 +427,9 @@ impl<R: Rules> Ctx<'_, R> {
         }
         match self.spec.kind {
             BattleKind::Direct => moves.iter().all(|(mv, after)| {
-                !self.wrong_side_ends(mv, after) && self.att_wins(after, n, spare)
+                !self.undoes(pos, mv)
+                    && !self.wrong_side_ends(mv, after)
+                    && self.att_wins(after, n, spare)
             }),
             kind => {
                 if matches!(kind, BattleKind::Reflex | BattleKind::SemiReflex)
@@ -428,14 +442,24 @@ impl<R: Rules> Ctx<'_, R> {
                 }
                 moves
                     .iter()
-                    .all(|(mv, after)| self.defence_loses(mv, after, n, spare))
+                    .all(|(mv, after)| self.defence_loses(pos, mv, after, n, spare))
             }
         }
     }
 
     /// Whether the attacker wins after the defence leading to `after` (self and reflex
     /// play: the defence reaching the goal itself counts as a win).
-    fn defence_loses(&self, mv: &Move, after: &Position<R::Ext>, n: u32, spare: u32) -> bool {
+    fn defence_loses(
+        &self,
+        before: &Position<R::Ext>,
+        mv: &Move,
+        after: &Position<R::Ext>,
+        n: u32,
+        spare: u32,
+    ) -> bool {
+        if self.undoes(before, mv) {
+            return false;
+        }
         match self.spec.kind {
             BattleKind::Direct => self.att_wins(after, n, spare),
             _ if goal_reached(self.rules, mv, after, self.spec.goal) => {
@@ -472,6 +496,15 @@ impl<R: Rules> Ctx<'_, R> {
         result
     }
 
+    /// Whether `mv` plays a neutral unit straight back, undoing the opponent's move before
+    /// (`Rules::undoes`): in battle play such a move solves nothing (the defender's
+    /// refutes, the attacker's does not count), as in the reference solver, which does so
+    /// where the play may end before its full length (not under `exact-`).
+    #[inline]
+    fn undoes(&self, before: &Position<R::Ext>, mv: &Move) -> bool {
+        !self.spec.exact && self.rules.undoes(before, mv)
+    }
+
     /// Whether option NonTrivial guards a defence node where the attacker has `n` moves
     /// left: those with more than the trivial length (none without the option).
     fn guarded(&self, n: u32) -> bool {
@@ -497,6 +530,7 @@ impl<R: Rules> Ctx<'_, R> {
     /// non-trivial defences than the line can still grant, so the attacker's last move fails.
     fn non_trivial_guard(
         &self,
+        before: &Position<R::Ext>,
         moves: &[(Move, Position<R::Ext>)],
         n: u32,
         spare: u32,
@@ -511,7 +545,7 @@ impl<R: Rules> Ctx<'_, R> {
         let mut count = 0u32;
         for (mv, after) in moves {
             // No guard lies within the trivial length, so the spare count passed is moot.
-            if !self.defence_loses(mv, after, test, 0) {
+            if !self.defence_loses(before, mv, after, test, 0) {
                 count += 1;
                 if count > spare + 1 {
                     return None;
@@ -559,12 +593,13 @@ impl<R: Rules> Ctx<'_, R> {
     /// The least length of a win through the attacker move leading to `after`.
     fn min_length_after(
         &self,
+        before: &Position<R::Ext>,
         mv: &Move,
         after: &Position<R::Ext>,
         max: u32,
         spare: u32,
     ) -> Option<u32> {
-        (self.shortest(max)..=max).find(|&k| self.wins_after(mv, after, k, spare))
+        (self.shortest(max)..=max).find(|&k| self.wins_after(before, mv, after, k, spare))
     }
 
     /// A move as printed: the reference solver marks only the goal of the stipulation,
@@ -659,7 +694,8 @@ impl<R: Rules> Ctx<'_, R> {
                 .collect();
             return (Threat::NotShown, defences);
         }
-        let Some(spare) = self.non_trivial_guard(&successors(rules, after), n - 1, spare) else {
+        let Some(spare) = self.non_trivial_guard(after, &successors(rules, after), n - 1, spare)
+        else {
             return (Threat::NotShown, Vec::new());
         };
         let passed = null_move(after);
@@ -675,7 +711,7 @@ impl<R: Rules> Ctx<'_, R> {
         let threat_moves: Vec<(Move, Position<R::Ext>)> = match threat_len {
             Some(t) => successors(rules, &passed)
                 .into_iter()
-                .filter(|(m, a)| self.wins_after(m, a, t, spare))
+                .filter(|(m, a)| self.wins_after(&passed, m, a, t, spare))
                 .collect(),
             None => Vec::new(),
         };
@@ -703,7 +739,12 @@ impl<R: Rules> Ctx<'_, R> {
                 }
                 continue;
             }
-            let Some(kd) = self.min_length(&after_d, n - 1, spare) else {
+            let kd = if self.undoes(after, &d) {
+                None
+            } else {
+                self.min_length(&after_d, n - 1, spare)
+            };
+            let Some(kd) = kd else {
                 // A refutation: shown here only below an imaginary key, else by the caller.
                 if self.spec.post_key {
                     defences.push(DefenceNode {
@@ -739,7 +780,8 @@ impl<R: Rules> Ctx<'_, R> {
                                 }) {
                                     None => true,
                                     Some(m) => {
-                                        !self.wins_after(m, &rules.play(&after_d, m), t, spare)
+                                        let a = rules.play(&after_d, m);
+                                        !self.wins_after(&after_d, m, &a, t, spare)
                                     }
                                 }
                             }))
@@ -750,7 +792,7 @@ impl<R: Rules> Ctx<'_, R> {
             }
             let answers = successors(rules, &after_d)
                 .iter()
-                .filter(|(m, a)| self.wins_after(m, a, kd, spare))
+                .filter(|(m, a)| self.wins_after(&after_d, m, a, kd, spare))
                 .map(|(m, a)| self.attack_node(&after_d, m, a, kd, spare))
                 .collect();
             defences.push(DefenceNode {
@@ -775,12 +817,12 @@ impl<R: Rules> Ctx<'_, R> {
     ) -> Vec<(Move, Position<R::Ext>)> {
         let moves = successors(self.rules, after);
         // A try that fails on too many non-trivial defences has no refutation to show.
-        let Some(spare) = self.non_trivial_guard(&moves, n - 1, spare) else {
+        let Some(spare) = self.non_trivial_guard(after, &moves, n - 1, spare) else {
             return Vec::new();
         };
         moves
             .into_iter()
-            .filter(|(m, a)| !self.defence_loses(m, a, n - 1, spare))
+            .filter(|(m, a)| !self.defence_loses(after, m, a, n - 1, spare))
             .take(most)
             .collect()
     }
@@ -951,10 +993,10 @@ pub fn solve_streamed<R: Rules>(
     // One root move's verdict: a key, a try with its refutations, or neither.
     let verdict = |(mv, after): &(Move, Position<R::Ext>)| {
         limits.counted(|| {
-            let wins = ctx.wins_after(mv, after, n, spare);
+            let wins = ctx.wins_after(pos, mv, after, n, spare);
             if wins {
                 let node = if spec.variations {
-                    let k = ctx.min_length_after(mv, after, n, spare).unwrap_or(n);
+                    let k = ctx.min_length_after(pos, mv, after, n, spare).unwrap_or(n);
                     ctx.attack_node(pos, mv, after, k.max(1), spare)
                 } else {
                     AttackNode {
@@ -978,6 +1020,14 @@ pub fn solve_streamed<R: Rules>(
                 return None;
             }
             if spec.kind == BattleKind::Direct && ctx.attack_ends(mv, after) {
+                return None;
+            }
+            // Nor a first move the defender can play straight back: the reference solver
+            // shows no try refuted so, whatever its other refutations.
+            if successors(rules, after)
+                .iter()
+                .any(|(d, _)| ctx.undoes(after, d))
+            {
                 return None;
             }
             let refs = ctx.refutations(after, n, spare, spec.max_refutations + 1);
@@ -1012,7 +1062,7 @@ pub fn solve_streamed<R: Rules>(
         })
     };
     let order = costly_first(&moves, n, |mv, after| {
-        ctx.wins_after(mv, after, n - 1, spare)
+        ctx.wins_after(pos, mv, after, n - 1, spare)
     });
     // The verdicts are handed on in the moves' order, each as soon as the moves before
     // it are decided, and only the first `MaxSolutions` keys.
@@ -1132,7 +1182,7 @@ fn set_play<R: Rules>(
         let answers = match ctx.min_length(&after_d, n - 1, spare) {
             Some(k) => successors(rules, &after_d)
                 .iter()
-                .filter(|(m, a)| ctx.wins_after(m, a, k, spare))
+                .filter(|(m, a)| ctx.wins_after(&after_d, m, a, k, spare))
                 .map(|(m, a)| ctx.attack_node(&after_d, m, a, k, spare))
                 .collect(),
             _ => Vec::new(),

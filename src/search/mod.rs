@@ -242,6 +242,7 @@ pub fn null_move<E: Extension>(pos: &Position<E>) -> Position<E> {
     let mut p = *pos;
     p.side = !p.side;
     p.ep = None;
+    p.ext.passed();
     p
 }
 

@@ -930,7 +930,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             p.castling = p.castling.without(mv.capture_at);
         }
         if self.messigny.is_some() {
-            p.ext.exchanged = [NO_ORIGIN; 2];
+            p.ext.last = [NO_ORIGIN; 2];
         }
         if self.make_take
             && p.ep.is_none()
@@ -950,7 +950,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 .map_or(NO_ORIGIN, |sq| sq.index() as u8);
         }
         if mv.kind == MoveKind::Exchange {
-            p.ext.exchanged = [mv.from.index() as u8, mv.to.index() as u8];
+            p.ext.last = [mv.from.index() as u8, mv.to.index() as u8];
             // Royal units other than kings may exchange: each follows its move.
             for r in &mut p.ext.royal {
                 if *r == mv.from.index() as u8 {

@@ -326,6 +326,40 @@ fn reverses_last_move<O: Origins, F: FairyStore>(
     before != 0 && after.board.hash() == before
 }
 
+/// Records in `after` the step `mv` made, played from `pos`, where the opponent may play
+/// it straight back ([`FairyExt::last`]): a plain step of a neutral unit that stays what it
+/// was (no chameleon's change, no half-neutral's turn), as the reference solver's rule for
+/// retractions in battle play sees it; a capture, promotion or any other effect changes
+/// what a move back would restore.
+#[inline]
+fn note_step<O: Origins, F: FairyStore>(
+    pos: &Position<FairyExt<O, F>>,
+    mv: &Move,
+    after: &mut Position<FairyExt<O, F>>,
+) {
+    if pos.board.neutral().is_empty() && pos.ext.last == [NO_ORIGIN; 2] {
+        return;
+    }
+    let stays = plain_step(mv)
+        && pos.board.is_neutral(mv.from)
+        && after.board.is_neutral(mv.to)
+        && after.board.role_at(mv.to) == Some(mv.role);
+    after.ext.last = if stays {
+        [mv.from.index() as u8, mv.to.index() as u8]
+    } else {
+        [NO_ORIGIN; 2]
+    };
+}
+
+/// A move to an empty square with no promotion and no effect.
+#[inline]
+fn plain_step(mv: &Move) -> bool {
+    mv.kind == MoveKind::Quiet
+        && mv.captured.is_none()
+        && mv.promotion.is_none()
+        && mv.effects.is_none()
+}
+
 /// Each side's royal square, by colour index.
 fn royal_squares<O: Origins, F: FairyStore>(pos: &Position<FairyExt<O, F>>) -> [Option<Square>; 2] {
     [
@@ -608,7 +642,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         (!O::TRACKED
             && pos.ext.royal == [NO_ORIGIN; 2]
             && pos.ext.pending.is_none()
-            && pos.ext.exchanged == [NO_ORIGIN; 2]
+            && pos.ext.last == [NO_ORIGIN; 2]
             && !self.make_take
             && self.einstein.is_none()
             && self.masand.is_none()
@@ -1572,6 +1606,9 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
                 recolour(p, sq);
             }
         }
+        if self.messigny.is_none() {
+            note_step(pos, mv, p);
+        }
     }
 
     fn in_check(&self, pos: &Position<FairyExt<O, F>>, color: Color) -> bool {
@@ -1725,6 +1762,9 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             let mut after = *pos;
             if orthodox_play.is_some_and(|o| o.plays(mv)) {
                 movegen::play_orthodox(&mut after, mv);
+                if self.messigny.is_none() {
+                    note_step(pos, mv, &mut after);
+                }
             } else {
                 self.play_into(pos, mv, &mut after);
             }
@@ -1756,6 +1796,13 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             try_move(mv)?;
         }
         ControlFlow::Continue(())
+    }
+
+    #[inline]
+    fn undoes(&self, pos: &Position<FairyExt<O, F>>, mv: &Move) -> bool {
+        self.messigny.is_none()
+            && pos.ext.last == [mv.to.index() as u8, mv.from.index() as u8]
+            && plain_step(mv)
     }
 
     fn may_suffocate(&self) -> bool {

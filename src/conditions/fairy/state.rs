@@ -146,8 +146,12 @@ pub struct FairyExt<O = NoOrigins, F = NoFairy> {
     /// Per colour, the square of a royal piece that is not a king (AntiClone Circe: a
     /// capturing king is reborn as the captured kind and stays royal), `NO_ORIGIN` if none.
     pub royal: [u8; 2],
-    /// The squares of the Messigny exchange the last move made, else `NO_ORIGIN`.
-    pub exchanged: [u8; 2],
+    /// The squares of the last move that the next may not reverse, else `NO_ORIGIN`: the
+    /// two of a Messigny exchange (neither may take part in the next), or the departure
+    /// and arrival of a neutral unit's plain step, which the opponent may play straight
+    /// back ([`crate::conditions::Rules::undoes`]). Never both: neutral units are not
+    /// built with Messigny chess.
+    pub last: [u8; 2],
     /// The square next to its departure that an Einstein pawn's triple step just crossed,
     /// where it may be taken en passant, else `NO_ORIGIN`.
     pub far_crossed: u8,
@@ -164,7 +168,7 @@ impl<O: Origins, F: FairyStore> Default for FairyExt<O, F> {
             hidden: [None; MAX_HIDDEN],
             origins: O::default(),
             royal: [NO_ORIGIN; 2],
-            exchanged: [NO_ORIGIN; 2],
+            last: [NO_ORIGIN; 2],
             far_crossed: NO_ORIGIN,
             waiting: NO_ORIGIN,
             store: PhantomData,
@@ -194,7 +198,7 @@ impl<O: Origins, F: FairyStore> Extension for FairyExt<O, F> {
                 k ^= extra_key(15, Square::new(r)).rotate_left(c as u32 * 29 + 3);
             }
         }
-        for &e in &self.exchanged {
+        for &e in &self.last {
             if e != NO_ORIGIN {
                 k ^= extra_key(13, Square::new(e)).rotate_left(41);
             }
@@ -206,6 +210,11 @@ impl<O: Origins, F: FairyStore> Extension for FairyExt<O, F> {
             k ^= extra_key(14, Square::new(self.waiting)).rotate_left(53);
         }
         k ^ self.origins.key()
+    }
+
+    #[inline]
+    fn passed(&mut self) {
+        self.last = [NO_ORIGIN; 2];
     }
 }
 
@@ -224,7 +233,7 @@ impl<O: Origins, F: FairyStore> FairyExt<O, F> {
     /// The squares of the Messigny exchange just made: none may take part in the next.
     pub(super) fn exchanged(&self) -> Bitboard {
         let mut b = Bitboard::EMPTY;
-        for &e in &self.exchanged {
+        for &e in &self.last {
             if e != NO_ORIGIN {
                 b = b.with(Square::new(e));
             }
