@@ -432,7 +432,7 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.neutral, built_with_attributes) {
         return Err(ConditionError {
             span,
-            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC, Equipollents, Couscous or Parrain Circe, lost or the capture illegal when the square is taken), Anticirce (Calvet, by those square rules or Super, alone), Mars and Anti-Mars Circe alone, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
+            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC, Equipollents, Couscous or Parrain Circe, lost or the capture illegal when the square is taken), Anticirce (Calvet, by those square rules or Super, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
         });
     }
     let chameleons_built = built_with_attributes
@@ -553,6 +553,9 @@ fn neutral_rules(mut f: Fairy) -> bool {
             && !f.mars_rex_exclusive
             && f.circe.is_none());
     f.mars = None;
+    // Grid, Monochrome and Bichrome chess restrict moves and observations by the
+    // squares alone, whoever moves or observes.
+    f.geometry = Default::default();
     circe_ok && mars_ok && f.only_circe_mummers_checkless_nocapture()
 }
 
