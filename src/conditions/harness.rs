@@ -392,6 +392,8 @@ fn every_condition_agrees_with_playing_every_move() {
             "ImmunChess RexInclusive Mirror",
             "MessignyChess RexExclusive",
             "WhiteOscillatingKings TypeB BlackOscillatingKings",
+            "Circe VerticalSymmetry",
+            "AntiCirce HorizontalSymmetry",
         ]
         .map(String::from),
     );

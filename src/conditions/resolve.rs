@@ -432,7 +432,7 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.neutral, built_with_attributes) {
         return Err(ConditionError {
             span,
-            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Symmetry, Antipodes, PWC, Equipollents, Couscous or Parrain Circe, lost or the capture illegal when the square is taken), Anticirce (Calvet, by those square rules or Super, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
+            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Rank, Symmetry, VerticalSymmetry, HorizontalSymmetry, Antipodes, PWC, Equipollents, Couscous or Parrain Circe, lost or the capture illegal when the square is taken), Anticirce (Calvet, by those square rules or Super, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
         });
     }
     let chameleons_built = built_with_attributes
@@ -511,6 +511,8 @@ fn attribute_square_rule(square: super::circe::SquareRule) -> bool {
             | SquareRule::File { .. }
             | SquareRule::Rank
             | SquareRule::Symmetry
+            | SquareRule::VerticalSymmetry
+            | SquareRule::HorizontalSymmetry
             | SquareRule::Antipodes
             | SquareRule::Pwc
             | SquareRule::Equipollents { .. }
