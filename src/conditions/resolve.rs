@@ -432,7 +432,7 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.neutral, built_with_attributes) {
         return Err(ConditionError {
             span,
-            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Rank, Symmetry, VerticalSymmetry, HorizontalSymmetry, Antipodes, PWC, Equipollents, Couscous or Parrain Circe, lost or the capture illegal when the square is taken), Anticirce (Calvet, by those square rules or Super, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
+            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Rank, Symmetry, VerticalSymmetry, HorizontalSymmetry, Antipodes, PWC, Equipollents, Couscous, Super or Parrain Circe, lost or the capture illegal when the square is taken), Anticirce (Calvet, by those square rules or Super, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
         });
     }
     let chameleons_built = built_with_attributes
@@ -530,7 +530,8 @@ fn neutral_rules(mut f: Fairy) -> bool {
     use super::circe::{KindRule, Occupied, Reborn};
     let circe_ok = f.circe.is_none_or(|c| match c.reborn {
         Reborn::Captured => {
-            (attribute_square_rule(c.square) || matches!(c.square, SquareRule::Parrain { .. }))
+            (attribute_square_rule(c.square)
+                || matches!(c.square, SquareRule::Parrain { .. } | SquareRule::Super))
                 && matches!(c.kind, KindRule::Same | KindRule::Chameleon(_))
                 && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
                 && !c.rex_inclusive
