@@ -773,6 +773,11 @@ mod tests {
             "ParrainCirce",
             "AntiCirce",
             "AntiSuperCirce",
+            "SuperCirce",
+            "Circe VerticalSymmetry",
+            "AntiCirce HorizontalSymmetry",
+            "GridChess",
+            "MonochromChess Circe",
             "BlackMaximummer",
             "ChecklessChess",
         ] {
@@ -785,7 +790,8 @@ mod tests {
             "AntiCirce Cheylan",
             "Madrasi",
             "DiagramCirce",
-            "SuperCirce",
+            "CageCirce",
+            "Circe Cheylan AntiCirce",
             "AliceChess",
         ] {
             let e = resolve(&command_line_words(&[words]), neutral).unwrap_err();
