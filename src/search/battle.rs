@@ -816,6 +816,11 @@ impl<R: Rules> Ctx<'_, R> {
         most: usize,
     ) -> Vec<(Move, Position<R::Ext>)> {
         let moves = successors(self.rules, after);
+        // Nor one the defender can play straight back: the reference solver shows no try
+        // refuted so, whatever its other refutations.
+        if moves.iter().any(|(d, _)| self.undoes(after, d)) {
+            return Vec::new();
+        }
         // A try that fails on too many non-trivial defences has no refutation to show.
         let Some(spare) = self.non_trivial_guard(after, &moves, n - 1, spare) else {
             return Vec::new();
@@ -1020,14 +1025,6 @@ pub fn solve_streamed<R: Rules>(
                 return None;
             }
             if spec.kind == BattleKind::Direct && ctx.attack_ends(mv, after) {
-                return None;
-            }
-            // Nor a first move the defender can play straight back: the reference solver
-            // shows no try refuted so, whatever its other refutations.
-            if successors(rules, after)
-                .iter()
-                .any(|(d, _)| ctx.undoes(after, d))
-            {
                 return None;
             }
             let refs = ctx.refutations(after, n, spare, spec.max_refutations + 1);
