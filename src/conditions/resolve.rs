@@ -432,7 +432,7 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.neutral, built_with_attributes) {
         return Err(ConditionError {
             span,
-            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Rank, Symmetry, VerticalSymmetry, HorizontalSymmetry, Antipodes, PWC, Equipollents, Couscous, Super or Parrain Circe, lost or the capture illegal when the square is taken), Anticirce (Calvet, by those square rules or Super, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
+            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Rank, Symmetry, VerticalSymmetry, HorizontalSymmetry, Antipodes, PWC, Equipollents, Couscous, Super, Parrain or Diagram Circe, lost or the capture illegal when the square is taken, Rex Inclusive or not), Anticirce (Calvet, by those square rules or Super, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
         });
     }
     let chameleons_built = built_with_attributes
@@ -522,19 +522,21 @@ fn attribute_square_rule(square: super::circe::SquareRule) -> bool {
 
 /// Whether neutral units are built with the conditions `f`: a Circe whose captured unit
 /// is reborn (as its own or a Chameleon kind, lost or the capture illegal when the square
-/// is taken, by a rule that needs only the capture, or Parrain), an Anticirce whose
-/// capturer is (Calvet, by those rules or Super), the mummers, Checkless chess and the
-/// NoCapture and NoPromotion conditions.
+/// is taken, by a rule that needs only the capture, Super, Parrain or Diagram, kings
+/// reborn or not), an Anticirce whose capturer is (Calvet, by those rules or Super), the
+/// mummers, Checkless chess and the NoCapture and NoPromotion conditions.
 fn neutral_rules(mut f: Fairy) -> bool {
     use super::circe::SquareRule;
     use super::circe::{KindRule, Occupied, Reborn};
     let circe_ok = f.circe.is_none_or(|c| match c.reborn {
         Reborn::Captured => {
             (attribute_square_rule(c.square)
-                || matches!(c.square, SquareRule::Parrain { .. } | SquareRule::Super))
+                || matches!(
+                    c.square,
+                    SquareRule::Parrain { .. } | SquareRule::Super | SquareRule::Diagram
+                ))
                 && matches!(c.kind, KindRule::Same | KindRule::Chameleon(_))
                 && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
-                && !c.rex_inclusive
                 && !c.immune
         }
         // Anticirce (Calvet) alone: the capturer reborn as the side that moved it.
@@ -776,6 +778,9 @@ mod tests {
             "SuperCirce",
             "Circe VerticalSymmetry",
             "AntiCirce HorizontalSymmetry",
+            "DiagramCirce",
+            "Circe RexInclusive",
+            "MirrorCirce RexInclusive",
             "GridChess",
             "MonochromChess Circe",
             "BlackMaximummer",
@@ -789,7 +794,7 @@ mod tests {
         for words in [
             "AntiCirce Cheylan",
             "Madrasi",
-            "DiagramCirce",
+            "Circe ImmunChess",
             "CageCirce",
             "Circe Cheylan AntiCirce",
             "AliceChess",
