@@ -428,14 +428,15 @@ pub fn resolve_for(
             });
         }
     }
-    let built_with_attributes = fairy.is_none_or(neutral_rules) && marks.kamikaze.is_none();
-    if let (Some(span), false) = (marks.neutral, built_with_attributes) {
+    let built_with =
+        |unit| fairy.is_none_or(|f| attribute_rules(f, unit)) && marks.kamikaze.is_none();
+    if let (Some(span), false) = (marks.neutral, built_with(Attribute::Neutral)) {
         return Err(ConditionError {
             span,
-            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own or a Chameleon kind, by the square rules of Circe, Mirror, File, Rank, Symmetry, VerticalSymmetry, HorizontalSymmetry, Antipodes, PWC, Equipollents, Couscous, Super, Parrain or Diagram Circe, lost or the capture illegal when the square is taken, Rex Inclusive or not), Anticirce (Calvet, by those square rules or Super, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
+            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own, a Chameleon, Clone or Einstein kind, by the square rules of Circe, Mirror, File, Rank, Symmetry, VerticalSymmetry, HorizontalSymmetry, Antipodes, PWC, Equipollents, Couscous, Super, Parrain or Diagram Circe, lost, the capture illegal, Volcanic or Parachute when the square is taken, Rex Inclusive or not, Immun or not), Anticirce (Calvet or Cheylan, by those square rules or Super, Relaxed or not, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
         });
     }
-    let chameleons_built = built_with_attributes
+    let chameleons_built = built_with(Attribute::Chameleon)
         || (marks.kamikaze.is_none()
             && marks.neutral.is_none()
             && fairy.is_some_and(|f| anticirce_rules(f) || take_make_rules(f)));
@@ -445,10 +446,10 @@ pub fn resolve_for(
             message: "chameleon units are not supported with these conditions: they are built with those of neutral units, Anticirce by the same square rules, Take&MakeChess and Circe Take&Make (docs/conditions.md), not as kamikaze units nor with neutral units under Anticirce or Take & Make".into(),
         });
     }
-    if let (Some(span), false) = (marks.half_neutral, built_with_attributes) {
+    if let (Some(span), false) = (marks.half_neutral, built_with(Attribute::HalfNeutral)) {
         return Err(ConditionError {
             span,
-            message: "half-neutral units are not supported with the conditions neutral units are not supported with (docs/conditions.md), nor with kamikaze units".into(),
+            message: "half-neutral units are not supported with the conditions neutral units are not supported with (docs/conditions.md), with Volcanic or Parachute Circe, nor with kamikaze units".into(),
         });
     }
     if let Some(span) = marks.half_neutral.and(marks.chameleon.or(marks.paralysing)) {
@@ -520,14 +521,27 @@ fn attribute_square_rule(square: super::circe::SquareRule) -> bool {
     )
 }
 
-/// Whether neutral units are built with the conditions `f`: a Circe whose captured unit
-/// is reborn (as its own or a Chameleon kind, lost or the capture illegal when the square
-/// is taken, by a rule that needs only the capture, Super, Parrain or Diagram, kings
-/// reborn or not), an Anticirce whose capturer is (Calvet, by those rules or Super), the
-/// mummers, Checkless chess and the NoCapture and NoPromotion conditions.
-fn neutral_rules(mut f: Fairy) -> bool {
+/// The unit attributes whose units are built with a set of conditions of their own.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Attribute {
+    Neutral,
+    HalfNeutral,
+    Chameleon,
+}
+
+/// Whether units of `unit` are built with the conditions `f`: a Circe whose captured
+/// unit is reborn (as its own or a Chameleon kind, lost or the capture illegal when the
+/// square is taken, by a rule that needs only the capture, Super, Parrain or Diagram,
+/// kings reborn or not), an Anticirce whose capturer is (Calvet, by those rules or
+/// Super), the mummers, Checkless chess and the NoCapture and NoPromotion conditions.
+/// Neutral and half-neutral units also with the Clone and Einstein kinds, Immun chess,
+/// Anticirce Cheylan and Relaxed, neutral units with Volcanic and Parachute Circe too
+/// (a half-neutral unit's change of side would make a fourth change of a move); the
+/// reference solver refuses neutral units under Circe Assassin.
+fn attribute_rules(mut f: Fairy, unit: Attribute) -> bool {
     use super::circe::SquareRule;
     use super::circe::{KindRule, Occupied, Reborn};
+    let neutral = unit != Attribute::Chameleon;
     let circe_ok = f.circe.is_none_or(|c| match c.reborn {
         Reborn::Captured => {
             (attribute_square_rule(c.square)
@@ -535,16 +549,27 @@ fn neutral_rules(mut f: Fairy) -> bool {
                     c.square,
                     SquareRule::Parrain { .. } | SquareRule::Super | SquareRule::Diagram
                 ))
-                && matches!(c.kind, KindRule::Same | KindRule::Chameleon(_))
-                && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
-                && !c.immune
+                && match c.kind {
+                    KindRule::Same | KindRule::Chameleon(_) => true,
+                    KindRule::Clone | KindRule::Einstein | KindRule::ReversalEinstein => neutral,
+                }
+                && match c.occupied {
+                    Occupied::Lost | Occupied::Illegal => true,
+                    Occupied::Volcanic | Occupied::Parachute => unit == Attribute::Neutral,
+                    Occupied::Assassin => false,
+                }
+                && (!c.immune || neutral)
         }
-        // Anticirce (Calvet) alone: the capturer reborn as the side that moved it.
+        // Anticirce alone: the capturer reborn as the side that moved it.
         Reborn::Capturer => {
             (attribute_square_rule(c.square) || c.square == SquareRule::Super)
                 && c.kind == KindRule::Same
-                && c.occupied == Occupied::Illegal
-                && !c.cheylan
+                && match c.occupied {
+                    Occupied::Illegal => true,
+                    Occupied::Lost => neutral,
+                    _ => false,
+                }
+                && (!c.cheylan || neutral)
                 && f.anti.is_none()
         }
     });
@@ -781,6 +806,13 @@ mod tests {
             "DiagramCirce",
             "Circe RexInclusive",
             "MirrorCirce RexInclusive",
+            "Circe ImmunChess",
+            "Circe Clone",
+            "Circe Einstein",
+            "Circe Volcanic",
+            "Circe Parachute",
+            "AntiCirce Cheylan",
+            "AntiCirce Relaxed",
             "GridChess",
             "MonochromChess Circe",
             "BlackMaximummer",
@@ -792,9 +824,8 @@ mod tests {
             );
         }
         for words in [
-            "AntiCirce Cheylan",
+            "Circe Assassin",
             "Madrasi",
-            "Circe ImmunChess",
             "CageCirce",
             "Circe Cheylan AntiCirce",
             "AliceChess",
@@ -806,6 +837,44 @@ mod tests {
                 "{words}: {}",
                 e.message
             );
+        }
+    }
+
+    #[test]
+    fn half_neutral_and_chameleon_units_have_narrower_sets_than_neutral_ones() {
+        let at = Span::new(2, 30);
+        let half_neutral = UnitMarks {
+            half_neutral: Some(at),
+            ..UnitMarks::default()
+        };
+        let chameleon = UnitMarks {
+            chameleon: Some(at),
+            ..UnitMarks::default()
+        };
+        let built = |words: &str, marks: UnitMarks| {
+            let result = resolve(&command_line_words(&[words]), marks);
+            if let Err(e) = &result {
+                assert_eq!(e.span, at, "{words}");
+                assert!(e.message.contains("not supported"), "{}", e.message);
+            }
+            result.is_ok()
+        };
+        for words in [
+            "Circe Clone",
+            "Circe ImmunChess",
+            "AntiCirce Cheylan",
+            "DiagramCirce",
+        ] {
+            assert!(built(words, half_neutral), "{words}");
+        }
+        for words in ["Circe Volcanic", "Circe Parachute", "Circe Assassin"] {
+            assert!(!built(words, half_neutral), "{words}");
+        }
+        for words in ["DiagramCirce", "Circe RexInclusive"] {
+            assert!(built(words, chameleon), "{words}");
+        }
+        for words in ["Circe Clone", "Circe Volcanic", "AntiCirce Relaxed"] {
+            assert!(!built(words, chameleon), "{words}");
         }
     }
 
