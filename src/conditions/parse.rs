@@ -124,6 +124,34 @@ pub(crate) const CONDITION_NAMES: [&str; 84] = [
     "cagecirce",
 ];
 
+/// The option words the reference solver reads after a Circe-type name: `None` for every
+/// option (after `Circe`, `AntiCirce`, `ImmunChess`, `MarsCirce`, `AntiMarsCirce`, and
+/// `KamikazeCirce`, which it does not have), else the few it reads after a one-word name
+/// (`MirrorCirce RexInclusive`, `AntiSuperCirce Cheylan`); any other word there it takes
+/// for the next condition.
+fn options_after(name: &str) -> Option<&'static [&'static str]> {
+    const REX: &[&str] = &["RexInclusive", "RexExclusive"];
+    const TYPE: &[&str] = &["Calvet", "Cheylan"];
+    match name {
+        "circe" | "anticirce" | "immunchess" | "marscirce" | "antimarscirce" | "kamikazecirce" => {
+            None
+        }
+        "pwc" | "parraincirce" | "contraparrain" | "couscouscirce" | "chameleoncirce"
+        | "circetake&make" | "supercirce" | "circeturncoats" | "cagecirce" | "anticlonecirce" => {
+            Some(&[])
+        }
+        "antisupercirce"
+        | "antipodeananticirce"
+        | "diagramanticirce"
+        | "fileanticirce"
+        | "equipollentsanticirce"
+        | "mirroranticirce"
+        | "mirrorfileanticirce"
+        | "symmetryanticirce" => Some(TYPE),
+        _ => Some(REX),
+    }
+}
+
 /// Option words that may follow a Circe-type condition.
 pub(crate) const CIRCE_OPTIONS: [&str; 37] = [
     "rexinclusive",
@@ -993,10 +1021,8 @@ fn parse_grouped(
         let mut square = SquareWords::of(circe.square, w);
         // After a one-word name (`MirrorCirce`, `PWC`, `SuperCirce`, ...) the reference
         // solver reads `Strict` as its condition StrictSAT, which is not built.
-        let strict_is_an_option = matches!(
-            lower.as_str(),
-            "circe" | "anticirce" | "immunchess" | "marscirce" | "antimarscirce"
-        );
+        let allowed = options_after(&lower);
+        let strict_is_an_option = allowed.is_none();
         // Option words that refine the Circe just named.
         while i < words.len() {
             let o = &words[i];
@@ -1005,6 +1031,20 @@ fn parse_grouped(
                 span: o.span,
                 message: m,
             };
+            if let Some(only) = allowed.filter(|only| {
+                ol != "strict"
+                    && CIRCE_OPTIONS.contains(&ol.as_str())
+                    && !only.iter().any(|w| w.eq_ignore_ascii_case(&ol))
+            }) {
+                let read = match only {
+                    [] => "no option".to_string(),
+                    _ => only.join(" or "),
+                };
+                return Err(oerr(format!(
+                    "\"{}\" is no option after {}: the reference solver reads {read} there and takes the next word for a condition; give the Circe its options after `Circe`, `AntiCirce`, `ImmunChess`, `MarsCirce` or `AntiMarsCirce` (\"Circe Mirror Volcanic\")",
+                    o.value, w.value
+                )));
+            }
             match ol.as_str() {
                 "rexinclusive" => circe.rex_inclusive = true,
                 "rexexclusive" => circe.rex_inclusive = false,
@@ -1541,6 +1581,40 @@ mod tests {
             let e = parse_conditions(&words(refused)).unwrap_err();
             assert!(e.message.contains("\"Strict\""), "{refused}: {}", e.message);
             assert_eq!(e.span, Span::new(1, 2));
+        }
+    }
+
+    #[test]
+    fn one_word_circe_names_take_only_the_options_the_reference_solver_reads() {
+        for ok in [
+            "MirrorCirce RexInclusive",
+            "DiagramCirce RexInclusive",
+            "AntiSuperCirce Cheylan",
+            "MirrorFileAntiCirce Calvet",
+            "Circe Mirror Volcanic",
+            "AntiCirce Super Relaxed",
+            "ChameleonCirce S G N S",
+            "MirrorCirce ImmunChess",
+        ] {
+            assert!(parse_conditions(&words(ok)).is_ok(), "{ok}");
+        }
+        // Popeye 4.104 reports each second word as an input error ("offending item").
+        for refused in [
+            "MirrorCirce Volcanic",
+            "DiagramCirce Parachute",
+            "SuperCirce Volcanic",
+            "PWC RexInclusive",
+            "CouscousCirce Mirror",
+            "AntiSuperCirce Relaxed",
+            "FileCirce Cheylan",
+        ] {
+            let e = parse_conditions(&words(refused)).unwrap_err();
+            assert!(
+                e.message.contains("is no option after"),
+                "{refused}: {}",
+                e.message
+            );
+            assert_eq!(e.span, Span::new(1, 2), "{refused}");
         }
     }
 
