@@ -30,11 +30,11 @@ fn plain_moves_decided_by_masks_agree_with_playing_them() {
         "MirrorCirce",
         "PWC",
         "CirceAssassin",
-        "CirceAssassin Chameleon",
-        "CirceAssassin Mirror",
-        "CirceAssassin Symmetry",
-        "CirceAssassin Antipodes",
-        "CirceAssassin File",
+        "Circe Assassin Chameleon",
+        "Circe Assassin Mirror",
+        "Circe Assassin Symmetry",
+        "Circe Assassin Antipodes",
+        "Circe Assassin File",
         "ChameleonCirce",
         "ParrainCirce",
         "EquipollentsCirce",
@@ -130,11 +130,11 @@ fn assassin_threat_by_tables_agrees_with_every_capture() {
     let mut threats = 0;
     for words in [
         "CirceAssassin",
-        "CirceAssassin Chameleon",
-        "CirceAssassin Mirror",
-        "CirceAssassin Symmetry",
-        "CirceAssassin File",
-        "CirceAssassin Antipodes",
+        "Circe Assassin Chameleon",
+        "Circe Assassin Mirror",
+        "Circe Assassin Symmetry",
+        "Circe Assassin File",
+        "Circe Assassin Antipodes",
     ] {
         let rules = fairy(words);
         let circe = rules.circe.expect("a Circe rule");
