@@ -73,19 +73,22 @@ pub fn apply_change<F: FairyStore>(board: &mut Board<F>, change: &Change) {
             board.put_unit(p.square, p.piece, p.attrs);
         }
         Change::Hide(..) => {}
+        // The unit keeps its attributes (its board in Alice chess, ...), not neutrality.
         Change::Recolour(sq, color) => {
-            if let Some((piece, kamikaze)) = board.take(sq) {
-                board.put(sq, Piece::new(color, piece.role), kamikaze);
+            let attrs = board.attrs_at(sq).with_neutral(false);
+            if let Some((piece, _)) = board.take(sq) {
+                board.put_unit(sq, Piece::new(color, piece.role), attrs);
             }
         }
         Change::Exchange(a, b) => {
+            let (attrs_a, attrs_b) = (board.attrs_at(a), board.attrs_at(b));
             let first = board.take(a);
             let second = board.take(b);
-            if let Some((piece, kamikaze)) = second {
-                board.put(a, piece, kamikaze);
+            if let Some((piece, _)) = second {
+                board.put_unit(a, piece, attrs_b);
             }
-            if let Some((piece, kamikaze)) = first {
-                board.put(b, piece, kamikaze);
+            if let Some((piece, _)) = first {
+                board.put_unit(b, piece, attrs_a);
             }
         }
     }

@@ -194,11 +194,13 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 });
             match reborn {
                 Some((piece, Some(sq))) if !board.occupied().contains(sq) => {
-                    board.put(sq, piece, kamikaze);
+                    // It keeps its attributes (a mark, its board in Alice chess).
+                    let attrs = pos.board.attrs_at(mv.from).with_neutral(false);
+                    board.put_unit(sq, piece, attrs);
                     let placement = Placement {
                         piece,
                         square: sq,
-                        attrs: UnitAttrs::kamikaze_if(kamikaze),
+                        attrs,
                         promoted: None,
                     };
                     effects.push(Change::Relocate(mv.to, placement, Cause::Relocation));
@@ -355,8 +357,12 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 lost = true;
             }
         }
-        // Andernach: the capturer, where it now stands, passes to the other side.
-        if !(kamikaze || self.kamikaze_all || lost) && self.recolours(pos, &mv) {
+        // Andernach: the capturer, where it now stands, passes to the other side; a
+        // kamikaze capturer only where it was reborn (`[bkRb3->a8=w]`, as the reference
+        // solver plays it).
+        let gone = (kamikaze || self.kamikaze_all)
+            && !effects.changes().any(|c| matches!(c, Change::Relocate(..)));
+        if !(gone || lost) && self.recolours(pos, &mv) {
             recolour_capturer(board, &mut effects, &mv, !mover);
         }
         self.victim_reborn(pos, mv, captured, board, effects, out);
