@@ -399,3 +399,100 @@ fn alice_proof_games_are_every_line_to_the_target() {
         assert_eq!(crate::common::lines_of(&text), want, "{text}");
     }
 }
+
+/// The legal moves of `side` under Alice chess with the conditions `words`, as the
+/// solver resolves them (Alice as a part of the configurable rules), in Popeye notation.
+fn composed_moves(words: &str, pieces: &str, side: Color) -> Vec<String> {
+    use fairy::conditions::{command_line_words, resolve, UnitMarks, WithRules};
+    use fairy::input::Options;
+    use fairy::problem::TwinSetup;
+    struct Legal<'a> {
+        twin: &'a TwinSetup,
+        options: &'a Options,
+        side: Color,
+    }
+    impl WithRules for Legal<'_> {
+        type Output = Vec<String>;
+        fn run<R: Rules>(self, rules: &R) -> Vec<String> {
+            let pos = build_position(
+                rules,
+                self.twin,
+                self.options,
+                self.side,
+                self.twin.stipulation.span,
+            )
+            .expect("legal");
+            let mut list = MoveList::new();
+            rules.legal_moves(&pos, &mut list);
+            let mut out: Vec<String> = list
+                .iter()
+                .map(|m| move_text(&annotate(rules, &pos, m, &rules.play(&pos, m), Goal::Mate)))
+                .collect();
+            out.sort();
+            out
+        }
+    }
+    let src = format!("begin\npieces {pieces}\nstipulation #1\nend\n");
+    let spec = parse_file(&src).remove(0).expect("parses");
+    let twin = expand(&spec).expect("twins").remove(0);
+    let rules = resolve(
+        &command_line_words(&[format!("AliceChess {words}")]),
+        UnitMarks::of(&spec.pieces),
+    )
+    .expect("built");
+    rules.dispatch(Legal {
+        twin: &twin,
+        options: &spec.options,
+        side,
+    })
+}
+
+#[test]
+fn with_madrasi_units_paralyse_each_other_on_their_own_board_only() {
+    // The rooks on a1 (board A) and a8 (board B) do not observe each other: both move.
+    let m = composed_moves(
+        "Madrasi",
+        "white kh1 ra1 black kh8 black aliceb ra8",
+        Color::White,
+    );
+    assert!(m.contains(&"Ra1-a5B".to_string()), "{m:?}");
+    // On one board they paralyse each other: the white rook has no move.
+    let m = composed_moves("Madrasi", "white kh1 ra1 black kh8 ra8", Color::White);
+    assert!(!m.iter().any(|s| s.starts_with("Ra1")), "{m:?}");
+}
+
+#[test]
+fn with_circe_a_rebirth_square_taken_on_the_other_board_is_taken() {
+    // The bishop taken on d7 of board A would be reborn on c8, which the knight holds on
+    // board B: it is lost, as when the square is taken on board A. Kamikaze units make
+    // Alice chess with Circe a part of the configurable rules.
+    let m = composed_moves(
+        "Circe",
+        "white kh1 rd1 white kamikaze pa2 black kh8 bd7 black aliceb sc8",
+        Color::White,
+    );
+    assert!(m.contains(&"Rd1*d7B".to_string()), "{m:?}");
+    let m = composed_moves(
+        "Circe",
+        "white kh1 rd1 white kamikaze pa2 black kh8 bd7 sb8",
+        Color::White,
+    );
+    assert!(m.contains(&"Rd1*d7B[+bBc8]".to_string()), "{m:?}");
+}
+
+#[test]
+fn with_andernach_the_capturer_changes_colour_and_passes_over() {
+    let m = composed_moves(
+        "AndernachChess",
+        "white kh1 rd1 black ka8 black aliceb kamikaze sd7",
+        Color::White,
+    );
+    // The knight on board B is out of the rook's reach on board A.
+    assert!(!m.iter().any(|s| s.starts_with("Rd1*")), "{m:?}");
+    let m = composed_moves(
+        "AndernachChess",
+        "white kh1 rd1 black ka8 sd7",
+        Color::White,
+    );
+    assert!(m.contains(&"Rd1*d7B=b".to_string()), "{m:?}");
+}

@@ -33,6 +33,7 @@ pub const CONDITIONS: &[&str] = &[
     "Circe Volcanic",
     "MarsCirce",
     "AliceChess",
+    "AliceChess Madrasi",
     "Madrasi",
     "Isardam",
     "AndernachChess",

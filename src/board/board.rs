@@ -305,6 +305,13 @@ impl<F: FairyStore> Board<F> {
         }
     }
 
+    /// Gives the unit on `sq` `mark`, or takes it away if it has it.
+    pub fn toggle_mark(&mut self, sq: Square, mark: Mark) {
+        let on = !self.is_marked(sq, mark);
+        self.fairy.set_marked(mark, sq, on);
+        self.hash ^= KEYS.marks[mark.index()][sq.index()];
+    }
+
     /// Gives the unit on `sq` `mark`.
     pub fn mark(&mut self, sq: Square, mark: Mark) {
         if !self.is_marked(sq, mark) {

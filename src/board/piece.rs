@@ -234,14 +234,18 @@ pub enum Mark {
     HalfNeutral,
     /// A promoted unit, as Frischauf Circe follows them (reborn on its promotion rank).
     Frischauf,
+    /// A unit on board B of Alice chess, where all units stand on one board, as in the
+    /// reference solver (a square holds a unit on one board at most).
+    AliceB,
 }
 
 impl Mark {
-    pub const ALL: [Mark; 4] = [
+    pub const ALL: [Mark; 5] = [
         Mark::Chameleon,
         Mark::Paralysing,
         Mark::HalfNeutral,
         Mark::Frischauf,
+        Mark::AliceB,
     ];
     pub const COUNT: usize = Mark::ALL.len();
 
@@ -264,6 +268,7 @@ impl UnitAttrs {
     const PARALYSING: u8 = 16;
     const HALF_NEUTRAL: u8 = 32;
     const FRISCHAUF: u8 = 64;
+    const ALICE_B: u8 = 128;
 
     pub const fn new(kamikaze: bool, neutral: bool) -> UnitAttrs {
         UnitAttrs((kamikaze as u8 * Self::KAMIKAZE) | (neutral as u8 * Self::NEUTRAL))
@@ -306,6 +311,7 @@ impl UnitAttrs {
             Mark::Paralysing => Self::PARALYSING,
             Mark::HalfNeutral => Self::HALF_NEUTRAL,
             Mark::Frischauf => Self::FRISCHAUF,
+            Mark::AliceB => Self::ALICE_B,
         };
         UnitAttrs(self.0 | (on as u8 * bit))
     }
@@ -316,6 +322,7 @@ impl UnitAttrs {
             Mark::Paralysing => self.paralysing(),
             Mark::HalfNeutral => self.half_neutral(),
             Mark::Frischauf => self.frischauf(),
+            Mark::AliceB => self.0 & Self::ALICE_B != 0,
         }
     }
 
@@ -329,7 +336,7 @@ impl UnitAttrs {
         self.0 & Self::PROMOTED_CHAMELEON != 0
     }
 
-    /// The attributes as seven bits, for packed stores.
+    /// The attributes as eight bits, for packed stores.
     pub const fn bits(self) -> u8 {
         self.0
     }

@@ -115,11 +115,15 @@ fn random_problem(
         };
         list.push((code, sq, k));
     }
-    let side = |name: &str, list: &[(String, Square, bool)]| {
+    // Under Alice chess, about half the units stand on board B.
+    let alice = words.contains("AliceChess");
+    let mut side = |name: &str, list: &[(String, Square, bool)]| {
         let mut s = String::new();
         for (code, sq, k) in list {
+            let on_b = alice && name != "neutral" && rng.below(2) == 0;
             s.push_str(&format!(
-                " {name}{} {code}{sq}",
+                " {name}{}{} {code}{sq}",
+                if on_b { " aliceb" } else { "" },
                 if *k { " kamikaze" } else { "" }
             ));
         }
@@ -130,12 +134,12 @@ fn random_problem(
     } else {
         format!("condition {words}\n")
     };
-    format!(
-        "begin\nstipulation h#2\n{condition}pieces{}{}{}\nend\n",
+    let (white, black, neutral) = (
         side("white", &white),
         side("black", &black),
-        side("neutral", &neutral)
-    )
+        side("neutral", &neutral),
+    );
+    format!("begin\nstipulation h#2\n{condition}pieces{white}{black}{neutral}\nend\n")
 }
 
 /// The units of `by` that could capture a unit on `sq`, walk by walk with the slow
@@ -397,8 +401,9 @@ fn every_condition_agrees_with_playing_every_move() {
         ]
         .map(String::from),
     );
-    // Every condition that composes with Circe, and with Anticirce, together with it.
-    for base in ["Circe", "AntiCirce"] {
+    // Every condition that composes with Circe, with Anticirce and with Alice chess,
+    // together with it.
+    for base in ["Circe", "AntiCirce", "AliceChess"] {
         for name in CONDITION_NAMES {
             let combined = format!("{name} {base}");
             if resolve(

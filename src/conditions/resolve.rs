@@ -217,6 +217,8 @@ pub fn resolve_for(
         }
         f.mummer[defender.index()] = Some(Mummer::Max);
     }
+    // Alice chess composed with other conditions (`Fairy::alice`).
+    let mut alice_composed = false;
     // Declaring a unit's board switches Alice chess on, as in Popeye.
     let alice =
         names_alice(words).or_else(|| marks.alice_board.map(|span| (AliceVariant::Classic, span)));
@@ -287,17 +289,26 @@ pub fn resolve_for(
                     .into(),
             });
         }
-        // Kamikaze units: with no Circe, on Alice chess's own two boards.
-        let kamikaze_refused =
-            marks.kamikaze.is_some() && (fairy.is_some() || variant != AliceVariant::Classic);
-        if (fairy.is_some() && !only_circe) || kamikaze_refused {
-            return Err(ConditionError {
-                span,
-                message: "Alice chess combined with kamikaze units under Circe or on its offshoots, with conditions other than Circe, or with Anticirce, Rex Inclusive, Diagram, Parrain, Assassin, Volcanic, Super, Take&Make, Immun or Cohen Circe, and Alice's offshoots with any Circe, are not supported yet".into(),
-            });
-        }
         let ep_first_board = alice_option_given(words, AliceOption::FirstBoardEnPassant);
         let board_8x4 = alice_option_given(words, AliceOption::Board8x4);
+        // Alice chess with any other condition is a part of the configurable rules; with
+        // plain Circe alone (and no kamikaze units) the rules of its own that keep the
+        // boards apart play it, as they play its offshoots.
+        alice_composed = fairy.is_some() && !(only_circe && marks.kamikaze.is_none());
+        let refused = if variant != AliceVariant::Classic {
+            (fairy.is_some() || marks.kamikaze.is_some())
+                .then_some("Alice's offshoots with other conditions or with kamikaze units")
+        } else {
+            fairy
+                .filter(|_| alice_composed)
+                .and_then(|f| alice_refusal(&f))
+        };
+        if let Some(what) = refused {
+            return Err(ConditionError {
+                span,
+                message: format!("{what} are not supported"),
+            });
+        }
         if let Some(span) = board_8x4 {
             if variant != AliceVariant::Classic
                 || fairy.is_some()
@@ -311,21 +322,28 @@ pub fn resolve_for(
             }
         }
         if let Some(span) = ep_first_board {
-            if variant != AliceVariant::Classic || circe.is_some() || marks.fairy.is_some() {
+            if variant != AliceVariant::Classic
+                || circe.is_some()
+                || alice_composed
+                || marks.fairy.is_some()
+            {
                 return Err(ConditionError {
                     span,
-                    message: "FirstBoardEnPassant with Alice's offshoots, Circe or fairy pieces is not supported".into(),
+                    message: "FirstBoardEnPassant with Alice's offshoots, other conditions or fairy pieces is not supported".into(),
                 });
             }
         }
-        return Ok(RuleSet::Alice(Alice {
-            promotions: marks.promotions,
-            fairy_units: marks.fairy.is_some() || circe.is_some_and(|c| c.kind.gives_fairy_kinds()),
-            circe,
-            ep_first_board: ep_first_board.is_some(),
-            board_8x4: board_8x4.is_some(),
-            ..Alice::new(variant)
-        }));
+        if !alice_composed {
+            return Ok(RuleSet::Alice(Alice {
+                promotions: marks.promotions,
+                fairy_units: marks.fairy.is_some()
+                    || circe.is_some_and(|c| c.kind.gives_fairy_kinds()),
+                circe,
+                ep_first_board: ep_first_board.is_some(),
+                board_8x4: board_8x4.is_some(),
+                ..Alice::new(variant)
+            }));
+        }
     }
     if let (Some(span), Some(f)) = (marks.royal_fairy.or(marks.royal), &fairy) {
         if f.oscillating != [None; 2] {
@@ -487,9 +505,11 @@ pub fn resolve_for(
         (fairy, _, _) => {
             let mut rules: Fairy = fairy.unwrap_or_default();
             rules.promotions = marks.promotions;
-            // Fairy kinds a Chameleon cycle gives, and the Frischauf marks, need the board
-            // that keeps them.
+            rules.alice = alice_composed;
+            // Fairy kinds a Chameleon cycle gives, the Frischauf marks and the marks of
+            // Alice chess's board B need the board that keeps them.
             rules.fairy_units = fairy_units.is_some()
+                || alice_composed
                 || rules
                     .circe
                     .is_some_and(|c| c.kind.gives_fairy_kinds() || c.frischauf);
@@ -652,6 +672,13 @@ pub fn command_line_words<S: AsRef<str>>(args: &[S]) -> Vec<Spanned<String>> {
         .enumerate()
         .map(|(i, w)| Spanned::new(w, Span::new(1, i as u32 + 1)))
         .collect()
+}
+
+/// What of `f` Alice chess is not built with as a part of the configurable rules.
+fn alice_refusal(f: &Fairy) -> Option<&'static str> {
+    (!f.composes_with_alice()).then_some(
+        "Alice chess with conditions other than Circe (with the captured unit reborn by any square or kind rule, but Immun, Cage, Assassin, Volcanic, Parachute and Cohen), Madrasi, UltraPatrol, Andernach and Anti-Andernach chess, Monochrome, Bichrome and Grid chess, Annan chess, Checkless chess, Lèse-majesté, NoCapture and NoPromotion",
+    )
 }
 
 /// The Circe parts Alice chess is built with: the captured unit reborn by a rule that

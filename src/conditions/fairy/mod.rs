@@ -36,6 +36,7 @@ use std::num::NonZeroU8;
 use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
+mod alice;
 mod checkless;
 mod effects;
 mod make_take;
@@ -157,6 +158,10 @@ pub struct Fairy<O = NoOrigins, F = NoFairy> {
     /// squares bring them here): any move may lend one a walk or take one away, so
     /// moves are played to be judged.
     pub orphans: bool,
+    /// Alice chess: each unit moves on its board (A, or B where it carries
+    /// [`Mark::AliceB`]) with only that board's units present, then passes to the other,
+    /// whose square must be empty (`alice.rs`).
+    pub alice: bool,
     layout: PhantomData<(O, F)>,
 }
 
@@ -283,6 +288,7 @@ impl<O, F> Fairy<O, F> {
             orphans: self.orphans,
             paralysing: self.paralysing,
             half_neutral: self.half_neutral,
+            alice: self.alice,
             layout: PhantomData,
         }
     }
@@ -610,6 +616,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         // chess, the kings' squares or other units' sides after a check), the masks
         // cannot judge.
         if self.mars.is_some_and(Mars::captures_via)
+            || self.alice
             || self.koeko.is_some()
             || self.checkless
             || self.annan.is_some()
@@ -680,6 +687,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// passant); else whether captures are among them.
     fn orthodox_play(&self, pos: &Position<FairyExt<O, F>>) -> Option<OrthodoxPlay> {
         (!O::TRACKED
+            && !self.alice
             && pos.ext.royal == [NO_ORIGIN; 2]
             && pos.ext.pending.is_none()
             && pos.ext.last == [NO_ORIGIN; 2]
@@ -954,6 +962,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             return false;
         };
         c.reborn == Reborn::Captured
+            && !self.alice
             && !c.rex_inclusive
             && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
             && !c.turncoat
@@ -1058,7 +1067,21 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         isardam: Option<&isardam::Guard>,
         each: &mut dyn FnMut(&mut MoveList) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let mut sink = UnitMoves::new(self, pos, out, paralysis, skip, isardam, each);
+        if self.alice {
+            return self.alice_candidates(pos, out, paralysis, skip, each);
+        }
+        let sink = UnitMoves::new(self, pos, out, paralysis, skip, isardam, each);
+        self.feed(pos, isardam, sink)
+    }
+
+    /// Generates the candidates of `pos` into `sink`, one unit move at a time.
+    #[inline(always)]
+    fn feed(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        isardam: Option<&isardam::Guard>,
+        mut sink: UnitMoves<'_, O, F>,
+    ) -> ControlFlow<()> {
         if self.generates_plainly() {
             // Straight into the sink: no list of candidates to copy.
             self.walk_candidates(pos, isardam, &mut sink)?;
@@ -1553,6 +1576,21 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         }
     }
 
+    /// Whether the move `mv` from `pos` leaves `side`'s royal unit in check in `after`.
+    #[inline]
+    fn own_check(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        mv: &Move,
+        after: &Position<FairyExt<O, F>>,
+        side: Color,
+    ) -> bool {
+        if self.alice {
+            return self.alice_own_check(pos, mv, after, side);
+        }
+        self.in_check_of(after, side, self.isardam.is_some())
+    }
+
     /// [`Fairy::legal_at`] but for the tests `left` leaves out: the mover's own check
     /// (what still makes a move illegal where a goal lets the mover stand in check:
     /// double mate, auto-mate), or Isardam's observations where the guard judged them.
@@ -1595,7 +1633,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         self.koeko.is_none_or(|c| c.move_allowed(&after.board, mv))
             && !(self.cohen() && reverses_last_move(pos, after))
             && isardam_clean()
-            && !(left.own_check && self.in_check_of(after, side, self.isardam.is_some()))
+            && !(left.own_check && self.own_check(pos, mv, after, side))
             && (!self.checkless || self.checkless_allows(after, depth))
     }
 }
@@ -1684,9 +1722,15 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         if self.messigny.is_none() {
             note_step(pos, mv, p);
         }
+        if self.alice {
+            alice::transfer(mv, p);
+        }
     }
 
     fn in_check(&self, pos: &Position<FairyExt<O, F>>, color: Color) -> bool {
+        if self.alice {
+            return self.alice_in_check(pos, color);
+        }
         self.in_check_of(pos, color, false)
     }
 
@@ -1739,6 +1783,20 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
             ));
         }
         Ok(())
+    }
+
+    fn place_on_second_board(
+        &self,
+        pos: &mut Position<FairyExt<O, F>>,
+        units: &[(Square, Piece, bool)],
+    ) -> Result<(), String> {
+        match units.first() {
+            Some(_) if self.alice => self.alice_place_on_b(pos, units),
+            Some((sq, _, _)) => Err(format!(
+                "the unit on {sq} is given for board B, which needs condition AliceChess"
+            )),
+            None => Ok(()),
+        }
     }
 
     fn make_royal(&self, pos: &mut Position<FairyExt<O, F>>, sq: Square) -> Result<(), String> {

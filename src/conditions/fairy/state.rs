@@ -96,9 +96,9 @@ impl Origins for DiagramOrigins {
 /// small.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Captive {
-    /// `1 + role`.
+    /// `1 + role` (below 128), the colour in bit 7.
     role: NonZeroU8,
-    /// Colour in bit 0, the unit's attributes ([`UnitAttrs::bits`]) above.
+    /// The unit's attributes ([`UnitAttrs::bits`]).
     flags: u8,
     pub square: Square,
     pub origin: u8,
@@ -107,26 +107,30 @@ pub struct Captive {
 impl Captive {
     pub fn new(piece: Piece, attrs: UnitAttrs, square: Square, origin: u8) -> Captive {
         Captive {
-            role: NonZeroU8::new(piece.role.index() as u8 + 1).expect("at least 1"),
-            flags: piece.color.index() as u8 | attrs.bits() << 1,
+            role: NonZeroU8::new((piece.role.index() as u8 + 1) | (piece.color.index() as u8) << 7)
+                .expect("at least 1"),
+            flags: attrs.bits(),
             square,
             origin,
         }
     }
 
     pub fn piece(self) -> Piece {
-        let role = Role::from_index(usize::from(self.role.get() - 1)).expect("a kind");
-        Piece::new(Color::ALL[usize::from(self.flags & 1)], role)
+        let role = Role::from_index(usize::from((self.role.get() & 0x7F) - 1)).expect("a kind");
+        Piece::new(Color::ALL[usize::from(self.role.get() >> 7)], role)
     }
 
     pub fn attrs(self) -> UnitAttrs {
-        UnitAttrs::from_bits(self.flags >> 1)
+        UnitAttrs::from_bits(self.flags)
     }
 
     pub fn kamikaze(self) -> bool {
         self.attrs().kamikaze()
     }
 }
+
+// The colour shares the kind's byte.
+const _: () = assert!(Role::COUNT < 127);
 
 /// A captured unit waiting for its Parrain rebirth.
 pub type Pending = Captive;

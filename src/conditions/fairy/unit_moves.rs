@@ -6,9 +6,42 @@
 
 use super::*;
 
+/// Alice chess: the board the candidates are generated on, and the position with every
+/// unit, where what a move does besides is decided.
+#[derive(Copy, Clone)]
+pub(super) struct AliceBoard<'a, O: Origins, F: FairyStore> {
+    pub full: &'a Position<FairyExt<O, F>>,
+    /// The board the moves are played on: 1 = A, 2 = B.
+    pub from: u8,
+    /// The units on the other board, whose squares a unit may not pass to.
+    pub other: Bitboard,
+}
+
+impl<O: Origins, F: FairyStore> AliceBoard<'_, O, F> {
+    /// Whether the square a unit of `mv` passes to is taken on the other board.
+    fn blocks(&self, mv: &Move) -> bool {
+        self.other.contains(mv.to)
+            || (mv.is_castling() && self.other.contains(movegen::castling_rook(mv).1))
+    }
+
+    /// Names the boards of `mv`: a capturer that leaves the board stays on its own.
+    fn name_boards(&self, mv: &mut Move) {
+        let removed = mv
+            .effects
+            .changes()
+            .any(|c| matches!(*c, Change::Remove(sq, Cause::Removal { .. }) if sq == mv.to));
+        mv.effects.board_from = self.from;
+        mv.effects.board_to = if removed { self.from } else { 3 - self.from };
+    }
+}
+
 pub(super) struct UnitMoves<'a, O: Origins, F: FairyStore> {
     rules: &'a Fairy<O, F>,
+    /// The position the candidates are generated in (under Alice chess, one board's).
     pos: &'a Position<FairyExt<O, F>>,
+    /// The position the candidates are expanded in.
+    full: &'a Position<FairyExt<O, F>>,
+    alice: Option<AliceBoard<'a, O, F>>,
     out: &'a mut MoveList,
     skip: &'a dyn Fn(&Move) -> bool,
     /// Isardam's guard, where only legal moves are wanted.
@@ -56,6 +89,8 @@ impl<'a, O: Origins, F: FairyStore> UnitMoves<'a, O, F> {
         UnitMoves {
             rules,
             pos,
+            full: pos,
+            alice: None,
             out,
             skip,
             isardam,
@@ -72,6 +107,15 @@ impl<'a, O: Origins, F: FairyStore> UnitMoves<'a, O, F> {
         }
     }
 
+    /// The same sink for the candidates of one board of Alice chess.
+    pub(super) fn on_alice_board(self, board: AliceBoard<'a, O, F>) -> Self {
+        UnitMoves {
+            full: board.full,
+            alice: Some(board),
+            ..self
+        }
+    }
+
     /// Whether the conditions forbid the candidate outright, before its expansion.
     #[inline]
     fn forbidden(&mut self, mv: &Move) -> bool {
@@ -83,6 +127,7 @@ impl<'a, O: Origins, F: FairyStore> UnitMoves<'a, O, F> {
             || (self.no_promotion && mv.role.is_pawn() && mv.promotion.is_some())
             || (self.castling && !rules.castling_allowed(pos, mv))
             || self.isardam.is_some_and(|g| g.observes(mv) == Some(true))
+            || self.alice.is_some_and(|a| a.blocks(mv))
     }
 
     /// Hands on the moves expanded since the last call.
@@ -130,10 +175,16 @@ impl<O: Origins, F: FairyStore> MoveSink for UnitMoves<'_, O, F> {
             }
         }
         let first = self.out.len();
-        rules.expand(pos, mv, self.out);
-        if rules.half_neutral && pos.board.is_marked(mv.from, Mark::HalfNeutral) {
+        let full = self.full;
+        rules.expand(full, mv, self.out);
+        if rules.half_neutral && full.board.is_marked(mv.from, Mark::HalfNeutral) {
             for mv in &mut self.out[first..] {
-                Fairy::change_phase(pos, mv);
+                Fairy::change_phase(full, mv);
+            }
+        }
+        if let Some(a) = self.alice {
+            for mv in &mut self.out[first..] {
+                a.name_boards(mv);
             }
         }
         self.batch += 1;
