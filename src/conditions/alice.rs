@@ -332,7 +332,7 @@ impl<F: FairyStore> Rules for Alice<F> {
     type Ext = AliceExt<F>;
 
     fn pseudo_legal(&self, pos: &Position<AliceExt<F>>, out: &mut MoveList) {
-        for x in 0..self.boards() {
+        for x in (0..self.boards()).rev() {
             let mut here = view(pos, x);
             if here.board.by_color(pos.side).is_empty() {
                 continue;

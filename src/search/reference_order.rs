@@ -82,7 +82,7 @@ pub fn mating_place(mv: &Move) -> u32 {
     } else {
         within
     };
-    (63 - mv.from.index() as u32) << UNIT_SHIFT | within
+    board_place(mv) | (63 - mv.from.index() as u32) << UNIT_SHIFT | within
 }
 
 /// Where `mv` comes in the reference order of its position's moves (smaller first);
@@ -103,7 +103,21 @@ pub fn place(mv: &Move, upside_down: bool) -> u32 {
     // bishop.
     let promotion = promotion_place(mv.promotion) << 2 | promotion_place(reborn_promotion(mv));
     // Units from a1 up; a unit's moves last generated first; then the promotion's piece.
-    (from.index() as u32) << UNIT_SHIFT | (LAST - u32::from(generated)) << 4 | promotion
+    board_place(mv)
+        | (from.index() as u32) << UNIT_SHIFT
+        | (LAST - u32::from(generated)) << 4
+        | promotion
+}
+
+/// Under Alice chess, the board a move is played on, above the unit's square: the
+/// reference solver generates board A's moves, then board B's, and tries the last
+/// generated first (Popeye 4.104's keys, `alice-m2-0090`: `1.g3-g4A`, from board B,
+/// before `1.WEd1-c1B`). A third board (ours) comes before both.
+fn board_place(mv: &Move) -> u32 {
+    match mv.effects.board_from {
+        0 => 0,
+        b => u32::from(3u8.saturating_sub(b)) << BOARD_SHIFT,
+    }
 }
 
 fn promotion_place(role: Option<Role>) -> u32 {
@@ -132,6 +146,8 @@ fn reborn_promotion(mv: &Move) -> Option<Role> {
 /// [`LAST`], by its generation index), then the promotions' pieces (four bits: the
 /// pawn's, a reborn unit's).
 const UNIT_SHIFT: u32 = 12;
+/// The board's two bits, above the unit's six.
+const BOARD_SHIFT: u32 = UNIT_SHIFT + 6;
 const WITHIN: u32 = (1 << UNIT_SHIFT) - 1;
 /// The largest generation index: 32 vectors of eight squares.
 const LAST: u32 = 255;
@@ -219,6 +235,24 @@ mod tests {
         m.from = Square::parse(from).unwrap();
         m.to = Square::parse(to).unwrap();
         m
+    }
+
+    #[test]
+    fn alice_moves_of_board_b_come_before_those_of_board_a() {
+        // Popeye 4.104's keys of generated-fairy alice-m2-0090: 1.g3-g4A (board B) before
+        // 1.WEd1-c1B (board A), though d1 comes before g3.
+        let mut on_a = mv(Role::Rook, "d1", "c1");
+        on_a.effects.board_from = 1;
+        on_a.effects.board_to = 2;
+        let mut on_b = mv(Role::Pawn, "g3", "g4");
+        on_b.effects.board_from = 2;
+        on_b.effects.board_to = 1;
+        assert!(place(&on_b, false) < place(&on_a, false));
+        assert!(mating_place(&on_b) < mating_place(&on_a));
+        // Without boards, the unit's square decides.
+        assert!(
+            place(&mv(Role::Rook, "d1", "c1"), false) < place(&mv(Role::Pawn, "g3", "g4"), false)
+        );
     }
 
     fn order(moves: &[Move], upside_down: bool) -> Vec<String> {

@@ -108,7 +108,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
         skip: &dyn Fn(&Move) -> bool,
         each: &mut dyn FnMut(&mut MoveList) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        for on_b in [false, true] {
+        for on_b in [true, false] {
             let here = view(pos, on_b);
             if here.board.own(pos.side).is_empty() {
                 continue;
