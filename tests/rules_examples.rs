@@ -866,6 +866,24 @@ fn circe_neutral_unit_is_reborn_neutral_as_the_side_it_was_taken_as() {
     );
 }
 
+#[test]
+fn andernach_turns_the_capturer_but_a_neutral_one_stays_neutral() {
+    // The white units that capture turn black; the neutral ones stay neutral (Popeye
+    // 4.104, constructed).
+    case(
+        "white Ke1 Bh3 Rd4 black Ka8 Rf4 neutral Rd7 Sd6 Pf5",
+        "x1",
+        "AndernachChess",
+        &[
+            "1.Bh3*f5=b x !",
+            "1.Rd4*d6=b x !",
+            "1.Rd4*f4=b x !",
+            "1.nSd6*f5 x !",
+            "1.nRd7*d6 x !",
+        ],
+    );
+}
+
 // Chameleon units (attribute `chameleon`), checked with Popeye 4.104 (constructed).
 
 #[test]

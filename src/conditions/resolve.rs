@@ -451,7 +451,7 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.neutral, built_with(Attribute::Neutral)) {
         return Err(ConditionError {
             span,
-            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own, a Chameleon, Clone or Einstein kind, by the square rules of Circe, Mirror, File, Rank, Symmetry, VerticalSymmetry, HorizontalSymmetry, Antipodes, PWC, Equipollents, Couscous, Super, Parrain or Diagram Circe, lost, the capture illegal, Volcanic or Parachute when the square is taken, Rex Inclusive or not, Immun or not), Anticirce (Calvet or Cheylan, by those square rules or Super, Relaxed or not, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Maximummer, Minimummer, Checkless chess, NoCapture and NoPromotion, nor as kamikaze units".into(),
+            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own, a Chameleon, Clone or Einstein kind, by the square rules of Circe, Mirror, File, Rank, Symmetry, VerticalSymmetry, HorizontalSymmetry, Antipodes, PWC, Equipollents, Couscous, Super, Parrain or Diagram Circe, lost, the capture illegal, Volcanic or Parachute when the square is taken, Rex Inclusive or not, Immun or not), Anticirce (Calvet or Cheylan, by those square rules or Super, Relaxed or not, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Andernach and Anti-Andernach chess, Maximummer, Minimummer, Checkless chess, Lèse-majesté, NoCapture and NoPromotion, nor as kamikaze units".into(),
         });
     }
     let chameleons_built = built_with(Attribute::Chameleon)
@@ -461,13 +461,13 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.chameleon, chameleons_built) {
         return Err(ConditionError {
             span,
-            message: "chameleon units are not supported with these conditions: they are built with those of neutral units, Anticirce by the same square rules, Take&MakeChess and Circe Take&Make (docs/conditions.md), not as kamikaze units nor with neutral units under Anticirce or Take & Make".into(),
+            message: "chameleon units are not supported with these conditions: they are built with those of neutral units but Andernach, Anti-Andernach and Lèse-majesté, Anticirce by the same square rules, Take&MakeChess and Circe Take&Make (docs/conditions.md), not as kamikaze units nor with neutral units under Anticirce or Take & Make".into(),
         });
     }
     if let (Some(span), false) = (marks.half_neutral, built_with(Attribute::HalfNeutral)) {
         return Err(ConditionError {
             span,
-            message: "half-neutral units are not supported with the conditions neutral units are not supported with (docs/conditions.md), with Volcanic or Parachute Circe, nor with kamikaze units".into(),
+            message: "half-neutral units are not supported with the conditions neutral units are not supported with (docs/conditions.md), with Volcanic or Parachute Circe, Andernach or Anti-Andernach chess or Lèse-majesté, nor with kamikaze units".into(),
         });
     }
     if let Some(span) = marks.half_neutral.and(marks.chameleon.or(marks.paralysing)) {
@@ -606,6 +606,13 @@ fn attribute_rules(mut f: Fairy, unit: Attribute) -> bool {
     // Grid, Monochrome and Bichrome chess restrict moves and observations by the
     // squares alone, whoever moves or observes.
     f.geometry = Default::default();
+    // Andernach and Anti-Andernach chess (a neutral unit keeps its colour) and
+    // Lèse-majesté, with neutral units only (random positions agree with the reference
+    // solver; half-neutral and chameleon units not compared).
+    if unit == Attribute::Neutral {
+        f.andernach = None;
+        f.lese_majeste = false;
+    }
     circe_ok && mars_ok && f.only_circe_mummers_checkless_nocapture()
 }
 

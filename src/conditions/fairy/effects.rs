@@ -708,6 +708,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     fn recolours(&self, pos: &Position<FairyExt<O, F>>, mv: &Move) -> bool {
         self.andernach.is_some_and(|a| a.changes_colour(mv))
             && !mv.role.is_royal()
+            // A neutral unit stays neutral (`nQg4*e6`, as the reference solver plays it).
+            && !pos.board.is_neutral(mv.from)
             && royal_square(pos, pos.side) != Some(mv.from)
     }
 
