@@ -428,6 +428,10 @@ impl<'a> Parser<'a> {
         // The last attribute read, until a piece follows it: an attribute with no piece
         // after it (`white R`, read as `royal`) is an error, never silently dropped.
         let mut bare_attribute: Option<Token> = None;
+        // The last colour read, until a piece follows it: the reference solver reads a
+        // colour word where it expects a piece as a wrong piece name and drops the rest
+        // of the line (`white white Ke1`).
+        let mut bare_colour: Option<Token> = None;
         let no_piece_after = |tok: &Token| {
             error(
                 tok.span,
@@ -469,6 +473,7 @@ impl<'a> Parser<'a> {
                 self.lx.next_token();
                 out.extend(units(color, piece));
                 bare_attribute = None;
+                bare_colour = None;
                 // As in the reference solver, `royal` names the next piece token only: a
                 // side has one royal unit.
                 royal = false;
@@ -500,6 +505,7 @@ impl<'a> Parser<'a> {
                         self.lx.next_token();
                         out.extend(units(color, piece));
                         bare_attribute = None;
+                        bare_colour = None;
                         royal = false;
                         continue;
                     }
@@ -512,6 +518,16 @@ impl<'a> Parser<'a> {
                 if let Some(attribute) = &bare_attribute {
                     return Err(no_piece_after(attribute));
                 }
+                if let Some(colour) = &bare_colour {
+                    return Err(error(
+                        colour.span,
+                        format!(
+                            "no piece follows \"{}\" before \"{}\"; a colour is written before its pieces, like white Ka1",
+                            colour.text, tok.text
+                        ),
+                    ));
+                }
+                bare_colour = Some(tok.clone());
                 color = Some(match c {
                     ColorWord::White => Color::White,
                     ColorWord::Black => Color::Black,

@@ -143,6 +143,23 @@ fn pieces_with_attributes() {
 }
 
 #[test]
+fn a_colour_with_no_piece_before_the_next_colour_is_an_error() {
+    // Popeye 4.104 reads the second "white" as a wrong piece name ("wrong or missing
+    // PieceName - ignored") and drops the rest of the line.
+    let e = one_err("begin\npieces white  white aliceb Ke1 black Ke8\nend");
+    assert_eq!((e.line, e.col), (2, 8));
+    assert!(
+        e.message
+            .starts_with("no piece follows \"white\" before \"white\""),
+        "{}",
+        e.message
+    );
+    // A colour and its pieces, then another colour: fine.
+    let p = one("begin\npieces white Ke1 black Ke8 white Qd1\nend");
+    assert_eq!(p.pieces.len(), 3);
+}
+
+#[test]
 fn piece_errors() {
     let e = one_err("begin\npieces white Ka1 Xb2\nend");
     assert_eq!((e.line, e.col), (2, 18));
