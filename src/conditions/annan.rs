@@ -36,15 +36,19 @@ impl Annan {
         sq: Square,
     ) -> Option<Role> {
         let rear = Annan::rear(color, sq)?;
-        let lender = board.piece_at(rear).filter(|p| p.color == color)?;
-        let own = board.piece_at(sq)?.role;
+        // A neutral unit lends to, and borrows for, either side.
+        if !board.by_color(color).contains(rear) {
+            return None;
+        }
+        let lender = board.role_at(rear)?;
+        let own = board.role_at(sq)?;
         let allowed = match self {
             Annan::A => true,
             Annan::B => royal != Some(rear),
             Annan::C => royal != Some(sq),
             Annan::D => royal != Some(rear) && royal != Some(sq),
         };
-        (allowed && lender.role != own).then_some(lender.role)
+        (allowed && lender != own).then_some(lender)
     }
 
     /// The kind whose walk the borrower of `color` on `sq` moves with.
@@ -143,24 +147,20 @@ mod tests {
         let occ = board.occupied().with(sq);
         let mut out = Bitboard::EMPTY;
         for from in board.by_color(by).without(sq) {
-            let piece = board.piece_at(from).expect("occupied");
-            let behind = from
+            let piece = Piece::new(by, board.role_at(from).expect("occupied"));
+            // The unit behind, when it is `by`'s (a neutral one is either side's).
+            let rear = from
                 .offset(0, -by.forward())
-                .and_then(|r| board.piece_at(r));
-            let lends = behind.is_some_and(|p| {
-                let rear = from.offset(0, -by.forward()).expect("behind");
-                p.color == by
-                    && match annan {
-                        Annan::A => true,
-                        Annan::B => royal != Some(rear),
-                        Annan::C => royal != Some(from),
-                        Annan::D => royal != Some(rear) && royal != Some(from),
-                    }
+                .filter(|&r| board.by_color(by).contains(r));
+            let lends = rear.is_some_and(|rear| match annan {
+                Annan::A => true,
+                Annan::B => royal != Some(rear),
+                Annan::C => royal != Some(from),
+                Annan::D => royal != Some(rear) && royal != Some(from),
             });
-            let walk = if lends {
-                Piece::new(by, behind.expect("lender").role)
-            } else {
-                piece
+            let walk = match rear {
+                Some(rear) if lends => Piece::new(by, board.role_at(rear).expect("lender")),
+                _ => piece,
             };
             if reference::moves(walk, from, occ)
                 .captures

@@ -4,6 +4,7 @@
 //! check counts only if the capture of the king would itself be legal, that is would leave
 //! no such observation; in type B every attack on the king is check.
 
+use super::andernach::Andernach;
 use super::geometry::Geometry;
 use super::madrasi::Madrasi;
 use crate::board::{Bitboard, Board, Color, EnPassant, FairyStore, Mark, Piece, Role, Square};
@@ -39,7 +40,13 @@ impl Isardam {
             let observed = if unit.role.is_orthodox() {
                 self.in_orthodox_pair(board, sq, unit, royal, geometry)
             } else {
-                m.paralysed(board, sq, royal[Color::White.index()] == Some(sq), geometry)
+                m.paralysed(
+                    board,
+                    sq,
+                    Color::White,
+                    royal[Color::White.index()] == Some(sq),
+                    geometry,
+                )
             };
             if observed {
                 return true;
@@ -48,7 +55,13 @@ impl Isardam {
         // Black's units of the other kinds, whose observation need not be symmetric.
         board.by_color(Color::Black).into_iter().any(|sq| {
             board.role_at(sq).is_some_and(|role| !role.is_orthodox())
-                && m.paralysed(board, sq, royal[Color::Black.index()] == Some(sq), geometry)
+                && m.paralysed(
+                    board,
+                    sq,
+                    Color::Black,
+                    royal[Color::Black.index()] == Some(sq),
+                    geometry,
+                )
         })
     }
 
@@ -124,18 +137,24 @@ impl Isardam {
     /// pawn that could take it en passant: an observation as any other, as the reference
     /// solver counts it (its example "avoid the illegal observation after a double step":
     /// with a black pawn on e4, neither d2-d3 nor d2-d4 is legal).
-    pub fn en_passant_observed<F: FairyStore>(board: &Board<F>, ep: Option<EnPassant>) -> bool {
+    /// `mover` is the side that stepped (a neutral pawn steps as that side's).
+    pub fn en_passant_observed<F: FairyStore>(
+        board: &Board<F>,
+        ep: Option<EnPassant>,
+        mover: Color,
+    ) -> bool {
         let Some(ep) = ep else { return false };
-        let Some(pawn) = board.piece_at(ep.pawn).filter(|p| p.role == Role::Pawn) else {
+        if board.role_at(ep.pawn) != Some(Role::Pawn) {
             return false;
-        };
-        (attacks::pawn(pawn.color, ep.crossed) & board.pieces(!pawn.color, Role::Pawn))
-            .is_nonempty()
+        }
+        (attacks::pawn(mover, ep.crossed) & board.pieces(!mover, Role::Pawn)).is_nonempty()
     }
 
     /// Whether the attack of the unit on `from` on `color`'s royal unit on `k` is check:
     /// always in type B; in type A only if the capture would leave no observation (a
-    /// pawn that would promote capturing: as one of the kinds it may promote to).
+    /// pawn that would promote capturing: as one of the kinds it may promote to; under
+    /// Andernach chess a capturer but a royal or neutral one turned `color`'s, as the
+    /// reference solver plays the capture to judge it).
     /// `clean` where `board` is known to hold no observation: then only what the capture
     /// changes is looked at.
     #[allow(clippy::too_many_arguments)]
@@ -148,15 +167,23 @@ impl Isardam {
         royal: [Option<Square>; 2],
         promotions: Promotions,
         geometry: Geometry,
+        andernach: Option<Andernach>,
         clean: bool,
     ) -> bool {
         if self.type_b {
             return true;
         }
         let mut after = *board;
-        let Some((unit, kamikaze)) = after.take(from) else {
+        // The attacker as a unit of the side it attacks for (a neutral one is either's),
+        // keeping its attributes.
+        let attrs = board.attrs_at(from);
+        let Some((unit, _)) = after.take(from) else {
             return false;
         };
+        let turns = andernach == Some(Andernach::Andernach)
+            && !attrs.neutral()
+            && royal[(!color).index()] != Some(from);
+        let unit = Piece::new(if turns { color } else { !color }, unit.role);
         after.take(k);
         let mut royal = royal;
         royal[color.index()] = None;
@@ -165,14 +192,14 @@ impl Isardam {
         }
         let legal_as = |piece: Piece| {
             let mut b = after;
-            b.put(k, piece, kamikaze);
+            b.put_unit(k, piece, attrs);
             if clean {
                 !self.observed_after(board, &b, royal, geometry)
             } else {
                 !self.any_observed(&b, royal, geometry)
             }
         };
-        if unit.role.is_pawn() && k.rank() == unit.color.promotion_rank() {
+        if unit.role.is_pawn() && k.rank() == (!color).promotion_rank() {
             promotions
                 .iter()
                 .any(|role| legal_as(Piece::new(unit.color, role)))
@@ -563,7 +590,7 @@ mod tests {
                     after.board.king(Color::Black),
                 ];
                 let truth = isardam.observed_after(&board, &after.board, royal_after, geometry)
-                    || Isardam::en_passant_observed(&after.board, after.ep);
+                    || Isardam::en_passant_observed(&after.board, after.ep, side);
                 // Generation leaves out the moves outside the guard's reach: each makes
                 // an observation (en passant captures too).
                 if !guard.reach(&board, mv.from).contains(mv.to) {

@@ -18,23 +18,30 @@ pub struct Madrasi {
 }
 
 impl Madrasi {
-    /// Whether the unit on `sq` is paralysed; `royal` says whether it is its side's royal
-    /// unit, `geometry` which observations have an allowed shape (Grid chess, ...). An
-    /// empty square holds nothing paralysed.
+    /// Whether the unit on `sq`, moving or observing for `side`, is paralysed; `royal`
+    /// says whether it is that side's royal unit, `geometry` which observations have an
+    /// allowed shape (Grid chess, ...). An empty square holds nothing paralysed.
+    ///
+    /// `side` matters for a neutral unit only: it is paralysed as a unit of the side it
+    /// acts for, by the other side's units of its kind, neutral ones among them (two
+    /// neutral units of a kind that observe each other paralyse each other), as the
+    /// reference solver has it.
     #[inline]
     pub fn paralysed<F: FairyStore>(
         &self,
         board: &Board<F>,
         sq: Square,
+        side: Color,
         royal: bool,
         geometry: Geometry,
     ) -> bool {
         if royal && !self.rex_inclusive {
             return false;
         }
-        let Some(unit) = board.piece_at(sq) else {
+        let Some(role) = board.role_at(sq) else {
             return false;
         };
+        let unit = crate::board::Piece::new(side, role);
         let watchers = board.pieces(!unit.color, unit.role);
         if watchers.is_empty() {
             return false;
@@ -62,7 +69,7 @@ impl Madrasi {
     ) -> Bitboard {
         let mut out = Bitboard::EMPTY;
         for sq in board.by_color(color) {
-            if self.paralysed(board, sq, royal == Some(sq), geometry) {
+            if self.paralysed(board, sq, color, royal == Some(sq), geometry) {
                 out = out.with(sq);
             }
         }

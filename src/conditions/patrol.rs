@@ -4,7 +4,7 @@
 //! friendly unit observes it.
 
 use super::geometry::Geometry;
-use crate::board::{Board, FairyStore, Square};
+use crate::board::{Board, Color, FairyStore, Square};
 use crate::movegen::{attackers, Move};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -35,14 +35,21 @@ impl Patrol {
         }
     }
 
-    /// Whether the unit on `sq` is observed by a unit of its own side.
+    /// Whether the unit on `sq`, moving or observing for `side`, is observed by a unit of
+    /// that side (a neutral unit by the units of the side it acts for, neutral ones among
+    /// them). An empty square is not supported.
     #[inline]
-    pub fn supported<F: FairyStore>(board: &Board<F>, sq: Square, geometry: Geometry) -> bool {
-        let Some(color) = board.color_at(sq) else {
+    pub fn supported<F: FairyStore>(
+        board: &Board<F>,
+        sq: Square,
+        side: Color,
+        geometry: Geometry,
+    ) -> bool {
+        if !board.occupied().contains(sq) {
             return false;
-        };
+        }
         geometry
-            .observers(attackers(board, sq, color, board.occupied()), sq)
+            .observers(attackers(board, sq, side, board.occupied()), sq)
             .is_nonempty()
     }
 }

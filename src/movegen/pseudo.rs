@@ -588,9 +588,11 @@ pub fn en_passant_with_walk<E: Extension>(
     walk: Role,
     out: &mut MoveList,
 ) {
-    let (Some(ep), Some(unit)) = (pos.ep, pos.board.piece_at(from)) else {
+    let (Some(ep), Some(role)) = (pos.ep, pos.board.role_at(from)) else {
         return;
     };
+    // The side to move's unit: a neutral one takes as that side's.
+    let unit = Piece::new(pos.side, role);
     let board = &pos.board;
     if !walk.is_pawn()
         || board.occupied().contains(ep.crossed)
@@ -614,9 +616,9 @@ pub fn en_passant_with_walk<E: Extension>(
     }
 }
 
-/// The moves of the unit on `from` made with another kind's walk (Annan chess): the
-/// squares are the walk's, the move is the unit's own, promoting only when the unit is a
-/// pawn kind reaching its last rank. Such a move is never a double step and takes no
+/// The moves of the side to move's unit on `from` made with another kind's walk (Annan
+/// chess): the squares are the walk's, the move is the unit's own, promoting only when
+/// the unit is a pawn kind reaching its last rank. Such a move is never a double step and takes no
 /// pawn en passant, as in the reference solver.
 pub fn moves_with_walk<E: Extension>(
     pos: &Position<E>,
@@ -626,9 +628,10 @@ pub fn moves_with_walk<E: Extension>(
     promotions: Promotions,
     out: &mut MoveList,
 ) {
-    let unit = pos.board.piece_at(from).expect("a unit to move");
-    let walk = Piece::new(unit.color, walk);
-    walk_moves(pos, from, unit.role, walk, gen, promotions, false, out);
+    // The side to move's unit: a neutral one walks as that side's.
+    let role = pos.board.role_at(from).expect("a unit to move");
+    let walk = Piece::new(pos.side, walk);
+    walk_moves(pos, from, role, walk, gen, promotions, false, out);
 }
 
 /// The moves of a unit of kind `role` on `from` along the walk of `walk` (its own kind's,

@@ -1380,7 +1380,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             && self.koeko.is_none_or(|c| c.capture_allowed(board, a, k))
             && self
                 .patrol
-                .is_none_or(|p| p.observes(Patrol::supported(board, a, self.geometry)))
+                .is_none_or(|p| p.observes(Patrol::supported(board, a, !color, self.geometry)))
             && self.isardam.is_none_or(|i| {
                 i.checks(
                     board,
@@ -1390,6 +1390,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                     royal_squares(pos),
                     self.promotions,
                     self.geometry,
+                    self.andernach,
                     clean,
                 )
             })
@@ -1397,6 +1398,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 !m.paralysed(
                     board,
                     a,
+                    !color,
                     royal_square(pos, !color) == Some(a),
                     self.geometry,
                 )
@@ -1419,7 +1421,8 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 p.allows(mv, || match *support {
                     Some((sq, supported)) if sq == mv.from => supported,
                     _ => {
-                        let supported = Patrol::supported(&pos.board, mv.from, self.geometry);
+                        let supported =
+                            Patrol::supported(&pos.board, mv.from, pos.side, self.geometry);
                         *support = Some((mv.from, supported));
                         supported
                     }
@@ -1627,7 +1630,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             !left.observation
                 || self.isardam.is_none_or(|i| {
                     !self.isardam_observed(i, pos, &after.board, royal_squares(after), scan)
-                        && !Isardam::en_passant_observed(&after.board, after.ep)
+                        && !Isardam::en_passant_observed(&after.board, after.ep, pos.side)
                 })
         };
         self.koeko.is_none_or(|c| c.move_allowed(&after.board, mv))
