@@ -459,7 +459,7 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.neutral, built_with(Attribute::Neutral)) {
         return Err(ConditionError {
             span,
-            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own, a Chameleon, Clone or Einstein kind, by the square rules of Circe, Mirror, File, Rank, Symmetry, VerticalSymmetry, HorizontalSymmetry, Antipodes, PWC, Equipollents, Couscous, Super, Parrain or Diagram Circe, lost, the capture illegal, Volcanic or Parachute when the square is taken, Rex Inclusive or not, Immun or not), Anticirce (Calvet or Cheylan, by those square rules or Super, Relaxed or not, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Madrasi, Isardam, Patrouille, UltraPatrol, Lortap, Annan chess, Andernach and Anti-Andernach chess, Maximummer, Minimummer, Checkless chess, Lèse-majesté, NoCapture and NoPromotion, nor as kamikaze units".into(),
+            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own, a Chameleon, Clone or Einstein kind, by the square rules of Circe, Mirror, File, Rank, Symmetry, VerticalSymmetry, HorizontalSymmetry, Antipodes, PWC, Equipollents, Couscous, Super, Parrain, Diagram or Take&Make Circe, lost, the capture illegal, Volcanic or Parachute when the square is taken, Rex Inclusive or not, Immun or not), Anticirce (Calvet or Cheylan, by those square rules or Super, Relaxed or not, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Madrasi, Isardam, Patrouille, UltraPatrol, Lortap, Annan chess, Take&MakeChess, Andernach and Anti-Andernach chess, Maximummer, Minimummer, Checkless chess, Lèse-majesté, NoCapture and NoPromotion, nor as kamikaze units".into(),
         });
     }
     let chameleons_built = built_with(Attribute::Chameleon)
@@ -475,7 +475,7 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.half_neutral, built_with(Attribute::HalfNeutral)) {
         return Err(ConditionError {
             span,
-            message: "half-neutral units are not supported with the conditions neutral units are not supported with (docs/conditions.md), with Volcanic or Parachute Circe, Isardam, Andernach or Anti-Andernach chess or Lèse-majesté, nor with kamikaze units".into(),
+            message: "half-neutral units are not supported with the conditions neutral units are not supported with (docs/conditions.md), with Volcanic, Parachute or Take&Make Circe, Isardam, Take&MakeChess, Andernach or Anti-Andernach chess or Lèse-majesté, nor with kamikaze units".into(),
         });
     }
     if let Some(span) = marks.half_neutral.and(marks.chameleon.or(marks.paralysing)) {
@@ -576,7 +576,8 @@ fn attribute_rules(mut f: Fairy, unit: Attribute) -> bool {
                 || matches!(
                     c.square,
                     SquareRule::Parrain { .. } | SquareRule::Super | SquareRule::Diagram
-                ))
+                )
+                || (c.square == SquareRule::TakeMake && unit == Attribute::Neutral))
                 && match c.kind {
                     KindRule::Same | KindRule::Chameleon(_) => true,
                     KindRule::Clone | KindRule::Einstein | KindRule::ReversalEinstein => neutral,
@@ -631,9 +632,12 @@ fn attribute_rules(mut f: Fairy, unit: Attribute) -> bool {
     f.annan = None;
     // Isardam: each unit is looked at as each side's it belongs to, a neutral one as
     // both, as the reference solver does; with neutral units only (half-neutral and
-    // chameleon units: 1 and 5 of 32 random positions differ).
+    // chameleon units: 1 and 5 of 32 random positions differ). Take&MakeChess (and
+    // Circe Take&Make above): the capturer makes with the walk of the unit it took, a
+    // neutral one as the side it was taken as; half-neutral units not compared.
     if unit == Attribute::Neutral {
         f.isardam = None;
+        f.take_make = false;
     }
     circe_ok && mars_ok && f.only_circe_mummers_checkless_nocapture()
 }
@@ -880,6 +884,8 @@ mod tests {
             "UltraPatrol",
             "AnnanChess",
             "Madrasi Circe",
+            "Take&MakeChess",
+            "Circe Take&Make",
         ] {
             assert!(
                 resolve(&command_line_words(&[words]), neutral).is_ok(),
@@ -890,6 +896,7 @@ mod tests {
             "Circe Assassin",
             "KoeKo",
             "Masand",
+            "Make&TakeChess",
             "CageCirce",
             "Circe Cheylan AntiCirce",
             "AliceChess",
@@ -936,6 +943,8 @@ mod tests {
             "Circe Parachute",
             "Circe Assassin",
             "Isardam",
+            "Take&MakeChess",
+            "Circe Take&Make",
         ] {
             assert!(!built(words, half_neutral), "{words}");
         }
