@@ -5,7 +5,7 @@
 //! square, where it would capture from.
 
 use super::geometry::Geometry;
-use crate::board::{Bitboard, Board, Color, FairyStore, Square};
+use crate::board::{Bitboard, Board, Color, FairyStore, Piece, Square};
 use crate::movegen::{attackers, attacks_from};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -41,7 +41,7 @@ impl Madrasi {
         let Some(role) = board.role_at(sq) else {
             return false;
         };
-        let unit = crate::board::Piece::new(side, role);
+        let unit = Piece::new(side, role);
         let watchers = board.pieces(!unit.color, unit.role);
         if watchers.is_empty() {
             return false;

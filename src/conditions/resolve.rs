@@ -615,34 +615,34 @@ fn attribute_rules(mut f: Fairy, unit: Attribute) -> bool {
     // Grid, Monochrome and Bichrome chess restrict moves and observations by the
     // squares alone, whoever moves or observes.
     f.geometry = Default::default();
-    // Andernach and Anti-Andernach chess (a neutral unit keeps its colour) and
-    // Lèse-majesté, with neutral units only (random positions agree with the reference
-    // solver; half-neutral and chameleon units not compared).
-    if unit == Attribute::Neutral {
-        f.andernach = None;
-        f.lese_majeste = false;
-    }
-    // Madrasi: a neutral unit is paralysed as a unit of the side it acts for
+    // Madrasi: a unit is paralysed as a unit of the side it acts for
     // (`Madrasi::paralysed`); Patrouille, UltraPatrol and Lortap: it is supported by the
-    // units of the side it acts for (`Patrol::supported`).
-    // Annan chess: a neutral unit lends its walk to the unit in front of it for the side
-    // that moves, and borrows as that side's unit (`Annan::borrowed`).
+    // units of the side it acts for (`Patrol::supported`); Annan chess: a neutral unit
+    // lends its walk to the unit in front of it for the side that moves, and borrows as
+    // that side's unit (`Annan::borrowed`).
     f.madrasi = None;
     f.patrol = None;
     f.annan = None;
-    // Isardam: each unit is looked at as each side's it belongs to, a neutral one as
-    // both, as the reference solver does; with neutral units only (half-neutral and
-    // chameleon units: 1 and 5 of 32 random positions differ). Take&MakeChess (and
-    // Circe Take&Make above): the capturer makes with the walk of the unit it took, a
-    // neutral one as the side it was taken as; half-neutral units not compared.
+    // With neutral units only (random positions agree with the reference solver;
+    // half-neutral and chameleon units differ under Isardam and are not compared under
+    // the others):
+    // - Andernach and Anti-Andernach chess (a neutral unit keeps its colour) and
+    //   Lèse-majesté;
+    // - Isardam: each unit is looked at as each side's it belongs to, a neutral one as
+    //   both, as the reference solver does;
+    // - Take&MakeChess (and Circe Take&Make above): the capturer makes with the walk of
+    //   the unit it took, a neutral one as the side it was taken as;
+    // - KoeKo: a neutral unit touches as any unit; not beside a Circe, where the
+    //   reference solver refuses neutral units ("too much fairy chess for neutral
+    //   pieces").
     if unit == Attribute::Neutral {
+        f.andernach = None;
+        f.lese_majeste = false;
         f.isardam = None;
         f.take_make = false;
-    }
-    // KoeKo: a neutral unit touches as any unit; not beside a Circe, where the reference
-    // solver refuses neutral units ("too much fairy chess for neutral pieces").
-    if unit == Attribute::Neutral && f.circe.is_none() && f.anti.is_none() {
-        f.koeko = None;
+        if f.circe.is_none() && f.anti.is_none() {
+            f.koeko = None;
+        }
     }
     circe_ok && mars_ok && f.only_circe_mummers_checkless_nocapture()
 }

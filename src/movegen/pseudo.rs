@@ -618,8 +618,8 @@ pub fn en_passant_with_walk<E: Extension>(
 
 /// The moves of the side to move's unit on `from` made with another kind's walk (Annan
 /// chess): the squares are the walk's, the move is the unit's own, promoting only when
-/// the unit is a pawn kind reaching its last rank. Such a move is never a double step and takes no
-/// pawn en passant, as in the reference solver.
+/// the unit is a pawn kind reaching its last rank. Such a move is never a double step
+/// and takes no pawn en passant, as in the reference solver.
 pub fn moves_with_walk<E: Extension>(
     pos: &Position<E>,
     from: Square,
