@@ -207,6 +207,14 @@ pub trait Rules: Sync + Send {
         false
     }
 
+    /// Whether a battle search should try the defences of the side to move with the
+    /// fewest replies of the attacker first, the order that finds a refutation soonest
+    /// in most play; where it returns false they are tried in the reference solver's
+    /// order of generation (`search::battle`).
+    fn defences_by_replies(&self, _pos: &Position<Self::Ext>) -> bool {
+        true
+    }
+
     /// Whether pawns promote on their last rank (not in Einstein chess, where a pawn may
     /// stand there, a pawn still).
     fn pawns_promote(&self) -> bool {

@@ -146,6 +146,10 @@ impl<R: Rules> Rules for SelfCheckGoal<'_, R> {
         self.rules.opponent_may_stand_in_check()
     }
 
+    fn defences_by_replies(&self, pos: &Position<Self::Ext>) -> bool {
+        self.rules.defences_by_replies(pos)
+    }
+
     fn pawns_promote(&self) -> bool {
         self.rules.pawns_promote()
     }

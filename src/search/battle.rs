@@ -444,7 +444,9 @@ impl<R: Rules> Ctx<'_, R> {
         {
             return false;
         }
-        if n >= 2 {
+        if !rules.defences_by_replies(pos) {
+            moves.sort_by_key(|(mv, _)| reference_order::place(mv, false));
+        } else if n >= 2 {
             fewest_replies_first(rules, &mut moves);
         }
         moves.iter().all(loses)
