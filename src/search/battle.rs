@@ -1256,3 +1256,193 @@ fn costly_first<E: Extension>(
     order.sort_by_key(|&i| std::cmp::Reverse(costs[i]));
     order
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Piece, Square};
+    use crate::conditions::{command_line_words, resolve, Fairy, Orthodox, RuleSet, UnitMarks};
+
+    fn spec(kind: BattleKind, moves: u32) -> BattleSpec {
+        BattleSpec {
+            kind,
+            goal: Goal::Mate,
+            direct_end: DirectEnd::Goal,
+            moves,
+            variations: false,
+            max_refutations: 0,
+            move_numbers: false,
+            move_range: Default::default(),
+            exact: false,
+            mating_order: false,
+            set_play: false,
+            no_threat: true,
+            max_threat: None,
+            post_key: false,
+            quodlibet: false,
+            max_flights: None,
+            keep_mating_piece: false,
+            no_short_variations: false,
+            mates_in_1: false,
+            non_trivial: None,
+            goal_is_end: false,
+            every_defence: false,
+        }
+    }
+
+    /// The slow twin of `att_wins`: every line played out, no table, no order.
+    fn attacker_wins<R: Rules>(
+        rules: &R,
+        pos: &Position<R::Ext>,
+        kind: BattleKind,
+        n: u32,
+    ) -> bool {
+        n > 0
+            && successors(rules, pos).iter().any(|(mv, after)| match kind {
+                BattleKind::Direct => {
+                    goal_reached(rules, mv, after, Goal::Mate)
+                        || (n > 1 && every_defence_loses(rules, after, kind, n - 1))
+                }
+                _ => every_defence_loses(rules, after, kind, n - 1),
+            })
+    }
+
+    /// The slow twin of `def_fails` for direct and self play.
+    fn every_defence_loses<R: Rules>(
+        rules: &R,
+        pos: &Position<R::Ext>,
+        kind: BattleKind,
+        n: u32,
+    ) -> bool {
+        let defences = successors(rules, pos);
+        !defences.is_empty()
+            && defences.iter().all(|(mv, after)| match kind {
+                BattleKind::Direct => attacker_wins(rules, after, kind, n),
+                _ => {
+                    goal_reached(rules, mv, after, Goal::Mate)
+                        || (n > 0 && attacker_wins(rules, after, kind, n))
+                }
+            })
+    }
+
+    /// A random position of few units, both kings on the board, neither side in a check
+    /// it could not have, White to move.
+    fn random_units(next: &mut impl FnMut(u64) -> u64) -> Vec<(Square, Piece)> {
+        let roles = [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ];
+        let mut board: Board = Board::empty();
+        let mut placed = Vec::new();
+        for (color, count) in [(Color::White, 3), (Color::Black, 4)] {
+            let mut units = vec![Role::King];
+            units.extend((0..count).map(|_| roles[next(roles.len() as u64) as usize]));
+            for role in units {
+                loop {
+                    let sq = Square::new(next(64) as u8);
+                    let edge = sq.rank() == 0 || sq.rank() == 7;
+                    if board.piece_at(sq).is_none() && !(role == Role::Pawn && edge) {
+                        board.put(sq, Piece::new(color, role), false);
+                        placed.push((sq, Piece::new(color, role)));
+                        break;
+                    }
+                }
+            }
+        }
+        placed
+    }
+
+    fn position<E: crate::board::Extension>(units: &[(Square, Piece)]) -> Position<E> {
+        let mut board = crate::board::Board::empty();
+        for &(sq, piece) in units {
+            board.put(sq, piece, false);
+        }
+        Position::new(board, Color::White)
+    }
+
+    fn numbers(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n| {
+            seed ^= seed >> 12;
+            seed ^= seed << 25;
+            seed ^= seed >> 27;
+            (seed.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) % n
+        }
+    }
+
+    /// The table bounds, the probe for a refutation already proven and the orders of the
+    /// defences (by replies; a mummer's in generation order) change what is searched,
+    /// never the verdict: on random positions `won` answers as plain minimax, orthodox and
+    /// under a Black Maximummer, #2, #3 and s#2, s#3.
+    #[test]
+    fn won_agrees_with_playing_every_line() {
+        let maximummer = match resolve(
+            &command_line_words(&["BlackMaximummer"]),
+            UnitMarks::default(),
+        ) {
+            Ok(RuleSet::Fairy(f)) => f,
+            other => panic!("{other:?}"),
+        };
+        let mut next = numbers(0x5EED_0052);
+        let mut checked = [0usize; 2];
+        let mut wins = [0usize; 2];
+        while checked[0] < 120 {
+            let units = random_units(&mut next);
+            let fen = format!("{units:?}");
+            let pos: Position = position(&units);
+            if Orthodox.in_check(&pos, Color::Black) {
+                continue;
+            }
+            let (kind, n) = [
+                (BattleKind::Direct, 2),
+                (BattleKind::Direct, 3),
+                (BattleKind::SelfPlay, 2),
+                (BattleKind::SelfPlay, 3),
+            ][next(4) as usize];
+            let limits = Limits::new(None, None);
+            let won_orthodox = won(
+                &Orthodox,
+                &pos,
+                &spec(kind, n),
+                false,
+                &Table::new(4),
+                &limits,
+            );
+            assert_eq!(
+                won_orthodox,
+                attacker_wins(&Orthodox, &pos, kind, n),
+                "{kind:?} {n} {fen}"
+            );
+            let mut pos_m: Position<<Fairy as Rules>::Ext> = position(&units);
+            maximummer.init(&mut pos_m, &[]).unwrap();
+            let won_m = won(
+                &maximummer,
+                &pos_m,
+                &spec(kind, n),
+                false,
+                &Table::new(4),
+                &limits,
+            );
+            assert_eq!(
+                won_m,
+                attacker_wins(&maximummer, &pos_m, kind, n),
+                "Maximummer {kind:?} {n} {fen}"
+            );
+            checked[0] += 1;
+            wins[0] += usize::from(won_orthodox);
+            wins[1] += usize::from(won_m);
+            checked[1] += 1;
+        }
+        // Both answers occur, or the comparison proves little.
+        assert!(
+            wins[0] > 0 && wins[0] < checked[0],
+            "{wins:?} of {checked:?}"
+        );
+        assert!(
+            wins[1] > 0 && wins[1] < checked[1],
+            "{wins:?} of {checked:?}"
+        );
+    }
+}
