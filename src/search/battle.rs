@@ -95,6 +95,37 @@ pub struct BattleSpec {
     pub every_defence: bool,
 }
 
+impl BattleSpec {
+    /// `moves` moves of `kind` play to `goal` with no option: keys only, no tries, no
+    /// threats, no tree.
+    pub fn new(kind: BattleKind, goal: Goal, moves: u32) -> BattleSpec {
+        BattleSpec {
+            kind,
+            goal,
+            direct_end: DirectEnd::Goal,
+            moves,
+            variations: false,
+            max_refutations: 0,
+            move_numbers: false,
+            move_range: super::MoveRange::default(),
+            exact: false,
+            mating_order: false,
+            set_play: false,
+            no_threat: true,
+            max_threat: None,
+            post_key: false,
+            quodlibet: false,
+            max_flights: None,
+            keep_mating_piece: false,
+            no_short_variations: false,
+            mates_in_1: false,
+            non_trivial: None,
+            goal_is_end: false,
+            every_defence: false,
+        }
+    }
+}
+
 /// Option NonTrivial m n: a limit on the defender's non-trivial defences, for long self
 /// and direct problems where the defender has few real choices.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -1264,30 +1295,7 @@ mod tests {
     use crate::conditions::{command_line_words, resolve, Fairy, Orthodox, RuleSet, UnitMarks};
 
     fn spec(kind: BattleKind, moves: u32) -> BattleSpec {
-        BattleSpec {
-            kind,
-            goal: Goal::Mate,
-            direct_end: DirectEnd::Goal,
-            moves,
-            variations: false,
-            max_refutations: 0,
-            move_numbers: false,
-            move_range: Default::default(),
-            exact: false,
-            mating_order: false,
-            set_play: false,
-            no_threat: true,
-            max_threat: None,
-            post_key: false,
-            quodlibet: false,
-            max_flights: None,
-            keep_mating_piece: false,
-            no_short_variations: false,
-            mates_in_1: false,
-            non_trivial: None,
-            goal_is_end: false,
-            every_defence: false,
-        }
+        BattleSpec::new(kind, Goal::Mate, moves)
     }
 
     /// The slow twin of `att_wins`: every line played out, no table, no order.
@@ -1363,13 +1371,19 @@ mod tests {
         Position::new(board, Color::White)
     }
 
-    fn numbers(mut seed: u64) -> impl FnMut(u64) -> u64 {
-        move |n| {
-            seed ^= seed >> 12;
-            seed ^= seed << 25;
-            seed ^= seed >> 27;
-            (seed.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) % n
-        }
+    /// `won`'s verdict, asserted equal to the slow twin's.
+    fn agrees<R: Rules>(
+        rules: &R,
+        pos: &Position<R::Ext>,
+        kind: BattleKind,
+        n: u32,
+        units: &str,
+    ) -> bool {
+        let limits = Limits::new(None, None);
+        let fast = won(rules, pos, &spec(kind, n), false, &Table::new(4), &limits);
+        let slow = attacker_wins(rules, pos, kind, n);
+        assert_eq!(fast, slow, "{kind:?} {n} {units}");
+        fast
     }
 
     /// The table bounds, the probe for a refutation already proven and the orders of the
@@ -1385,10 +1399,10 @@ mod tests {
             Ok(RuleSet::Fairy(f)) => f,
             other => panic!("{other:?}"),
         };
-        let mut next = numbers(0x5EED_0052);
-        let mut checked = [0usize; 2];
+        let mut next = crate::search::test_numbers(0x5EED_0052);
+        let mut checked = 0;
         let mut wins = [0usize; 2];
-        while checked[0] < 120 {
+        while checked < 120 {
             let units = random_units(&mut next);
             let fen = format!("{units:?}");
             let pos: Position = position(&units);
@@ -1401,48 +1415,18 @@ mod tests {
                 (BattleKind::SelfPlay, 2),
                 (BattleKind::SelfPlay, 3),
             ][next(4) as usize];
-            let limits = Limits::new(None, None);
-            let won_orthodox = won(
-                &Orthodox,
-                &pos,
-                &spec(kind, n),
-                false,
-                &Table::new(4),
-                &limits,
-            );
-            assert_eq!(
-                won_orthodox,
-                attacker_wins(&Orthodox, &pos, kind, n),
-                "{kind:?} {n} {fen}"
-            );
+            let wins_orthodox = agrees(&Orthodox, &pos, kind, n, &fen);
             let mut pos_m: Position<<Fairy as Rules>::Ext> = position(&units);
             maximummer.init(&mut pos_m, &[]).unwrap();
-            let won_m = won(
-                &maximummer,
-                &pos_m,
-                &spec(kind, n),
-                false,
-                &Table::new(4),
-                &limits,
-            );
-            assert_eq!(
-                won_m,
-                attacker_wins(&maximummer, &pos_m, kind, n),
-                "Maximummer {kind:?} {n} {fen}"
-            );
-            checked[0] += 1;
-            wins[0] += usize::from(won_orthodox);
-            wins[1] += usize::from(won_m);
-            checked[1] += 1;
+            let wins_m = agrees(&maximummer, &pos_m, kind, n, &fen);
+            checked += 1;
+            wins[0] += usize::from(wins_orthodox);
+            wins[1] += usize::from(wins_m);
         }
         // Both answers occur, or the comparison proves little.
         assert!(
-            wins[0] > 0 && wins[0] < checked[0],
-            "{wins:?} of {checked:?}"
-        );
-        assert!(
-            wins[1] > 0 && wins[1] < checked[1],
-            "{wins:?} of {checked:?}"
+            wins.iter().all(|&w| w > 0 && w < checked),
+            "{wins:?} of {checked}"
         );
     }
 }

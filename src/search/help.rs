@@ -82,28 +82,11 @@ impl SequelEnd {
             return None;
         };
         Some(super::BattleSpec {
-            kind,
-            goal,
-            direct_end: super::DirectEnd::Goal,
-            moves,
             variations: true,
-            max_refutations: 0,
-            move_numbers: false,
-            move_range: super::MoveRange::default(),
-            exact: false,
             mating_order,
-            set_play: false,
-            no_threat: true,
-            max_threat: None,
-            post_key: false,
-            quodlibet: false,
-            max_flights: None,
-            keep_mating_piece: false,
-            no_short_variations: false,
             mates_in_1: true,
-            non_trivial: None,
-            goal_is_end: false,
             every_defence: true,
+            ..super::BattleSpec::new(kind, goal, moves)
         })
     }
 

@@ -509,6 +509,17 @@ pub(crate) fn visit() {
     NODES.with(|c| c.set(c.get() + 1));
 }
 
+/// Pseudo-random numbers below `n` (xorshift), for the searches' random tests.
+#[cfg(test)]
+pub(crate) fn test_numbers(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
+        seed ^= seed >> 12;
+        seed ^= seed << 25;
+        seed ^= seed >> 27;
+        (seed.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) % n
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::MoveRange;

@@ -153,15 +153,7 @@ mod tests {
     use crate::search::help::{help_plan, series_plan, solve_plan_move_by_move, End as End_};
     use crate::stipulation::Goal;
 
-    /// Pseudo-random numbers below `n` (xorshift).
-    fn numbers(mut seed: u64) -> impl FnMut(u64) -> u64 {
-        move |n| {
-            seed ^= seed >> 12;
-            seed ^= seed << 25;
-            seed ^= seed >> 27;
-            (seed.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) % n
-        }
-    }
+    use crate::search::test_numbers as numbers;
 
     /// A random position that leans towards stalemates: the king of the side to be
     /// stalemated near a corner with a few of its units around it; where `both`, the other
