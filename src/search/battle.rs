@@ -1333,8 +1333,8 @@ mod tests {
             })
     }
 
-    /// A random position of few units, both kings on the board, neither side in a check
-    /// it could not have, White to move.
+    /// The units of a random position: a king and three units of White, a king and four
+    /// of Black, no pawn on its first or last rank.
     fn random_units(next: &mut impl FnMut(u64) -> u64) -> Vec<(Square, Piece)> {
         let roles = [
             Role::Queen,
@@ -1343,8 +1343,7 @@ mod tests {
             Role::Knight,
             Role::Pawn,
         ];
-        let mut board: Board = Board::empty();
-        let mut placed = Vec::new();
+        let mut placed: Vec<(Square, Piece)> = Vec::new();
         for (color, count) in [(Color::White, 3), (Color::Black, 4)] {
             let mut units = vec![Role::King];
             units.extend((0..count).map(|_| roles[next(roles.len() as u64) as usize]));
@@ -1352,8 +1351,9 @@ mod tests {
                 loop {
                     let sq = Square::new(next(64) as u8);
                     let edge = sq.rank() == 0 || sq.rank() == 7;
-                    if board.piece_at(sq).is_none() && !(role == Role::Pawn && edge) {
-                        board.put(sq, Piece::new(color, role), false);
+                    if !placed.iter().any(|&(taken, _)| taken == sq)
+                        && !(role == Role::Pawn && edge)
+                    {
                         placed.push((sq, Piece::new(color, role)));
                         break;
                     }
@@ -1364,7 +1364,7 @@ mod tests {
     }
 
     fn position<E: crate::board::Extension>(units: &[(Square, Piece)]) -> Position<E> {
-        let mut board = crate::board::Board::empty();
+        let mut board = Board::empty();
         for &(sq, piece) in units {
             board.put(sq, piece, false);
         }
