@@ -1350,10 +1350,9 @@ mod tests {
             for role in units {
                 loop {
                     let sq = Square::new(next(64) as u8);
-                    let edge = sq.rank() == 0 || sq.rank() == 7;
-                    if !placed.iter().any(|&(taken, _)| taken == sq)
-                        && !(role == Role::Pawn && edge)
-                    {
+                    let taken = placed.iter().any(|&(other, _)| other == sq);
+                    let pawn_on_edge = role == Role::Pawn && (sq.rank() == 0 || sq.rank() == 7);
+                    if !(taken || pawn_on_edge) {
                         placed.push((sq, Piece::new(color, role)));
                         break;
                     }
