@@ -496,3 +496,38 @@ fn with_andernach_the_capturer_changes_colour_and_passes_over() {
     );
     assert!(m.contains(&"Rd1*d7B=b".to_string()), "{m:?}");
 }
+
+/// The first moves of a help play's solutions as printed, sorted and without repeats.
+fn first_moves(src: &str) -> Vec<String> {
+    let report = crate::common::solve_text(src);
+    let text = fairy::output::text::problem(&report);
+    let mut moves: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("1."))
+        .filter_map(|l| l.split_whitespace().next())
+        .map(String::from)
+        .collect();
+    moves.sort();
+    moves.dedup();
+    moves
+}
+
+/// A mummer chooses among the moves Alice chess leaves: Black's eighteen moves here are
+/// Popeye 4.104's under AliceChess alone (`h~1`), the bishop's Bh6-c1A the longest
+/// (5 x 5 + 5 x 5) and six the shortest (one step along a line). Popeye 4.104 accepts
+/// the mummers with Alice chess but its mummer then constrains nothing (it prints all
+/// eighteen); ours keeps to the rule (docs/conditions.md).
+#[test]
+fn a_mummer_chooses_among_the_alice_moves() {
+    let src = |mummer: &str| {
+        format!(
+            "begin\npieces white kf1 sa4 qc2 black kb4 pd7 pf6 ra2 black aliceb bh6\nstipulation h~1\ncondition {mummer} AliceChess\nend\n"
+        )
+    };
+    assert_eq!(first_moves(&src("BlackMaximummer")), ["Bh6-c1A"]);
+    assert_eq!(
+        first_moves(&src("BlackMinimummer")),
+        ["Kb4-b5B", "Ra2-a1B", "Ra2-a3B", "Ra2-b2B", "d7-d6B", "f6-f5B"]
+    );
+    assert_eq!(first_moves(&src("WhiteMaximummer")).len(), 18);
+}

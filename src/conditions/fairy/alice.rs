@@ -66,9 +66,11 @@ pub(super) fn transfer<O: Origins, F: FairyStore>(mv: &Move, p: &mut Position<Fa
 impl Fairy {
     /// Whether Alice chess is built with these parts: those checked against the
     /// reference solver on random positions (a list of what is built, so that a new part
-    /// is refused until it is checked). Not Anticirce, Isardam, the mummers, Patrouille,
-    /// KoeKo, Einstein chess, Masand, Take & Make and others: the reference solver judges
-    /// some of their moves in ways we have not pinned down (docs/conditions.md).
+    /// is refused until it is checked). The mummers are built although the reference
+    /// solver's constrain nothing under Alice chess: they were checked against its Alice
+    /// moves filtered by its length measure. Not Anticirce, Isardam, Patrouille, KoeKo,
+    /// Einstein chess, Masand, Take & Make and others: the reference solver judges some of
+    /// their moves in ways we have not pinned down (docs/conditions.md).
     pub fn composes_with_alice(&self) -> bool {
         let circe_built = self.circe.is_none_or(|c| {
             c.reborn == Reborn::Captured
@@ -90,6 +92,7 @@ impl Fairy {
             patrol: None,
             annan: None,
             lese_majeste: false,
+            mummer: d.mummer,
             promotions: d.promotions,
             ..*self
         };
