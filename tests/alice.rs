@@ -531,3 +531,18 @@ fn a_mummer_chooses_among_the_alice_moves() {
     );
     assert_eq!(first_moves(&src("WhiteMaximummer")).len(), 18);
 }
+
+/// Patrouille and Lortap judge a capture's support on both boards, UltraPatrol a move's
+/// on its unit's board, as Popeye 4.104 does: the black king of board B takes the king on
+/// g6 with the support of its rook on h1 of board A under Patrouille (its only move) and
+/// has no move under UltraPatrol.
+#[test]
+fn patrol_capture_support_is_judged_on_both_boards() {
+    let src = |condition: &str| {
+        format!(
+            "begin\npieces white rc5 white aliceb bd3 kg6 black pg3 pd6 rh1 black aliceb kh6 sa2\nstipulation h~1\ncondition {condition} AliceChess\nend\n"
+        )
+    };
+    assert_eq!(first_moves(&src("Patrouille")), ["Kh6*g6A"]);
+    assert!(first_moves(&src("UltraPatrol")).is_empty());
+}

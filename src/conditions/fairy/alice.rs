@@ -68,8 +68,8 @@ impl Fairy {
     /// reference solver on random positions (a list of what is built, so that a new part
     /// is refused until it is checked). The mummers are built although the reference
     /// solver's constrain nothing under Alice chess: they were checked against its Alice
-    /// moves filtered by its length measure. Not Anticirce, Isardam, Patrouille, KoeKo,
-    /// Einstein chess, Masand, Take & Make and others: the reference solver judges some of
+    /// moves filtered by its length measure. Not Anticirce, Isardam, KoeKo, Einstein
+    /// chess, Masand, Take & Make and others: the reference solver judges some of
     /// their moves in ways we have not pinned down (docs/conditions.md).
     pub fn composes_with_alice(&self) -> bool {
         let circe_built = self.circe.is_none_or(|c| {
@@ -79,7 +79,6 @@ impl Fairy {
                 && c.square != SquareRule::Cage
                 && !c.cohen
         });
-        let patrol_built = self.patrol.is_none_or(|p| p == Patrol::Ultra);
         let d = Fairy::default();
         let others = Fairy {
             circe: None,
@@ -96,7 +95,7 @@ impl Fairy {
             promotions: d.promotions,
             ..*self
         };
-        circe_built && patrol_built && others == d
+        circe_built && others == d
     }
 }
 

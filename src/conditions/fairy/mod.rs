@@ -1410,9 +1410,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// under Patrouille, the support it needs.
     /// `support` holds the last unit's square and whether it is supported: the moves of
     /// a unit come together, and its support is the same for all of them.
+    /// Under Alice chess `pos` is the unit's board and `whole` both boards: UltraPatrol's
+    /// support is judged on the board, Patrouille's and Lortap's on both, as the reference
+    /// solver judges them (the one while it generates a board's moves, the others on the
+    /// moves of both boards, every unit back in place).
     fn shape_allowed(
         &self,
         pos: &Position<FairyExt<O, F>>,
+        whole: &Position<FairyExt<O, F>>,
         mv: &Move,
         support: &mut Option<(Square, bool)>,
     ) -> bool {
@@ -1421,8 +1426,9 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
                 p.allows(mv, || match *support {
                     Some((sq, supported)) if sq == mv.from => supported,
                     _ => {
+                        let on = if p == Patrol::Ultra { pos } else { whole };
                         let supported =
-                            Patrol::supported(&pos.board, mv.from, pos.side, self.geometry);
+                            Patrol::supported(&on.board, mv.from, pos.side, self.geometry);
                         *support = Some((mv.from, supported));
                         supported
                     }

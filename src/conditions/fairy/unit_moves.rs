@@ -121,7 +121,7 @@ impl<'a, O: Origins, F: FairyStore> UnitMoves<'a, O, F> {
     fn forbidden(&mut self, mv: &Move) -> bool {
         let (rules, pos) = (self.rules, self.pos);
         self.paralysed.contains(mv.from)
-            || (self.restricted && !rules.shape_allowed(pos, mv, &mut self.support))
+            || (self.restricted && !rules.shape_allowed(pos, self.full, mv, &mut self.support))
             || (mv.is_capture()
                 && (self.no_capture || (rules.paralysing && pos.board.is_paralysing(mv.from))))
             || (self.no_promotion && mv.role.is_pawn() && mv.promotion.is_some())
