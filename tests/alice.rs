@@ -546,3 +546,38 @@ fn patrol_capture_support_is_judged_on_both_boards() {
     assert_eq!(first_moves(&src("Patrouille")), ["Kh6*g6A"]);
     assert!(first_moves(&src("UltraPatrol")).is_empty());
 }
+
+/// The white moves of a `~1` problem's output, sorted.
+fn keys_of(src: &str) -> Vec<String> {
+    crate::common::keys(&crate::common::solve_text(src))
+}
+
+/// Take & Make under Alice chess: the pawn of board B takes the queen there and makes as a
+/// queen over both boards, so the queen of board A on f5 bars the f-file (f3-f4 and no
+/// further) and the make ends on a square empty on both boards. The 21 makes are Popeye
+/// 4.104's.
+#[test]
+fn a_make_goes_over_both_boards() {
+    let src = "begin\npieces white ka1 qf5 white aliceb pe2 black kh8 black aliceb qf3\nstipulation ~1\ncondition Take&MakeChess AliceChess\nend\n";
+    let makes: Vec<String> = keys_of(src)
+        .into_iter()
+        .filter_map(|k| Some(k.strip_prefix("e2*f3-")?.trim_end_matches(" +").to_string()))
+        .collect();
+    let want = [
+        "a3A", "a8=BA", "a8=QA", "a8=RA", "a8=SA", "b3A", "b7A", "c3A", "c6A", "d3A", "d5A", "e2A",
+        "e3A", "e4A", "f2A", "f4A", "g2A", "g3A", "g4A", "h3A", "h5A",
+    ];
+    assert_eq!(makes, want);
+}
+
+/// KoeKo under Alice chess: the unit a move places must touch a unit of either board
+/// (the rook passing to board B on a5 to a7 touches the pawn of board A on b6; f1 and g1
+/// touch board B's pawn on g2). The seven moves are Popeye 4.104's.
+#[test]
+fn koeko_contact_counts_units_of_both_boards() {
+    let src = "begin\npieces white kh1 ra1 black kh8 pb6 black aliceb pg2\nstipulation ~1\ncondition KoeKo AliceChess\nend\n";
+    assert_eq!(
+        keys_of(src),
+        ["Kh1-g1B", "Kh1-h2B", "Ra1-a5B", "Ra1-a6B", "Ra1-a7B", "Ra1-f1B", "Ra1-g1B"]
+    );
+}

@@ -1087,7 +1087,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             self.walk_candidates(pos, isardam, &mut sink)?;
         } else {
             let mut base = MoveList::new();
-            self.unusual_candidates(pos, &mut base);
+            self.unusual_candidates(pos, sink.whole(), &mut base);
             for mv in &base {
                 sink.put(*mv);
                 sink.unit_done()?;
@@ -1157,7 +1157,14 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
 
     /// The candidates but castling where [`Fairy::generates_plainly`] does not hold: Mars
     /// Circe's captures, Annan's borrowed walks, the makes of Take & Make, exchanges, ...
-    fn unusual_candidates(&self, pos: &Position<FairyExt<O, F>>, base: &mut MoveList) {
+    /// `whole` is `pos` but under Alice chess, where `pos` is one board's view and `whole`
+    /// both boards.
+    fn unusual_candidates(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        whole: &Position<FairyExt<O, F>>,
+        base: &mut MoveList,
+    ) {
         match self.mars {
             Some(Mars::Mars) => {
                 movegen::pseudo_moves(pos, Gen::Quiet, self.promotions, base);
@@ -1184,7 +1191,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             self.make_and_take(pos, base);
         }
         if self.take_make {
-            self.take_and_make(pos, base);
+            self.take_and_make(pos, whole, base);
         }
         if let Some(m) = self.messigny {
             m.exchanges(&pos.board, pos.side, pos.ext.exchanged(), base);

@@ -10,7 +10,15 @@ use super::*;
 
 impl<O: Origins, F: FairyStore> Fairy<O, F> {
     /// Replaces each capture of `base` by its makes, in the order the walk gives them.
-    pub(super) fn take_and_make(&self, pos: &Position<FairyExt<O, F>>, base: &mut MoveList) {
+    /// Under Alice chess the captures are a board's (`pos` its view) and the makes go over
+    /// both boards (`whole`), to a square empty on both: the reference solver generates
+    /// the makes once the moves of both boards are generated, every unit back in place.
+    pub(super) fn take_and_make(
+        &self,
+        pos: &Position<FairyExt<O, F>>,
+        whole: &Position<FairyExt<O, F>>,
+        base: &mut MoveList,
+    ) {
         let side = pos.side;
         let mut out = MoveList::new();
         for mv in base.iter() {
@@ -23,7 +31,7 @@ impl<O: Origins, F: FairyStore> Fairy<O, F> {
             if mv.promotion.is_some() && mv.promotion != self.promotions.iter().next() {
                 continue;
             }
-            let mut board = pos.board;
+            let mut board = whole.board;
             board.take(mv.capture_square());
             board.shift(mv.from, mv.to, Piece::new(side, mv.role));
             let walker = Piece::new(taken.color, taken.role);

@@ -107,6 +107,11 @@ impl<'a, O: Origins, F: FairyStore> UnitMoves<'a, O, F> {
         }
     }
 
+    /// The position the candidates are expanded in: both boards under Alice chess.
+    pub(super) fn whole(&self) -> &'a Position<FairyExt<O, F>> {
+        self.full
+    }
+
     /// The same sink for the candidates of one board of Alice chess.
     pub(super) fn on_alice_board(self, board: AliceBoard<'a, O, F>) -> Self {
         UnitMoves {
