@@ -141,6 +141,13 @@ pub trait Rules: Sync + Send {
         Vec::new()
     }
 
+    /// Whether a move's new kind (`Move::promotion`) is a change of walk the move brings
+    /// (Einstein chess) rather than a pawn's promotion: under Alice chess the reference
+    /// solver prints it after the board the unit passes to (`Qe5-a1B=R`, `d7-d8=QB`).
+    fn kind_changes_after_the_move(&self) -> bool {
+        false
+    }
+
     /// Whether the unit on `sq` is a royal piece other than a king (AntiClone Circe: a
     /// king that captures is reborn as the captured kind and stays royal).
     #[inline]

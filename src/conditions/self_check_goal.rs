@@ -119,6 +119,10 @@ impl<R: Rules> Rules for SelfCheckGoal<'_, R> {
         self.rules.royal_piece(pos, sq)
     }
 
+    fn kind_changes_after_the_move(&self) -> bool {
+        self.rules.kind_changes_after_the_move()
+    }
+
     fn origin(&self, pos: &Position<Self::Ext>, sq: Square) -> Option<Square> {
         self.rules.origin(pos, sq)
     }

@@ -119,10 +119,23 @@ fn castling_make(mv: &crate::movegen::Move) -> Option<Square> {
     })
 }
 
+/// A move's new kind, `=Q` (a promotion or Einstein chess's change of walk).
+fn new_kind(s: &mut String, pm: &PlayedMove) {
+    let mv = &pm.mv;
+    if let Some(role) = mv.promotion {
+        // A royal pawn promotes to a royal unit; the reference solver shows no royal mark
+        // on a kind an Einstein move changes.
+        let marks = mover_marks(pm, pm.royal && mv.role.is_pawn());
+        let _ = write!(s, "={marks}{}", role.code());
+    }
+}
+
 /// The move without check or goal marks.
 pub fn move_text(pm: &PlayedMove) -> String {
     let mv = &pm.mv;
     let mut s = String::new();
+    // Under Alice chess an Einstein change of walk follows the board: `Qe5-a1B=R`.
+    let kind_after_board = pm.walk_change && mv.effects.board_to != 0;
     for change in mv.effects.changes() {
         // Anti-Mars castling: the units go to their rebirth squares first.
         if let Change::Relocate(from, p, Cause::Setup) = *change {
@@ -186,11 +199,8 @@ pub fn move_text(pm: &PlayedMove) -> String {
             if mv.kind == MoveKind::EnPassant {
                 s.push_str(" ep.");
             }
-            if let Some(role) = mv.promotion {
-                // A royal pawn promotes to a royal unit; the reference solver shows no
-                // royal mark on a kind an Einstein move changes.
-                let marks = mover_marks(pm, pm.royal && mv.role.is_pawn());
-                let _ = write!(s, "={marks}{}", role.code());
+            if !kind_after_board {
+                new_kind(&mut s, pm);
             }
         }
     }
@@ -207,6 +217,9 @@ pub fn move_text(pm: &PlayedMove) -> String {
         if mv.is_castling() {
             s.push(to);
         }
+    }
+    if kind_after_board {
+        new_kind(&mut s, pm);
     }
     // A half-neutral unit's new phase comes before any rebirth: `hnBf8*e7=nh[+nhnRa1]`.
     for change in e.changes() {

@@ -82,6 +82,9 @@ pub struct PlayedMove {
     pub half_neutral: bool,
     /// The moving unit promoted before (Frischauf Circe, prefix `f`: `fBa8-f3`).
     pub frischauf: bool,
+    /// The move's new kind is a change of walk (Einstein chess), not a promotion: printed
+    /// after the board the unit passes to under Alice chess (`Qe5-a1B=R`).
+    pub walk_change: bool,
     /// The captured unit is its side's royal piece (not a king), reborn under Circe Rex
     /// Inclusive: `[+brPd7]`.
     pub captured_royal: bool,
@@ -106,6 +109,7 @@ impl PlayedMove {
             paralysing: false,
             half_neutral: false,
             frischauf: false,
+            walk_change: false,
             captured_royal: false,
             check: false,
             result: None,
@@ -135,6 +139,7 @@ pub fn annotate<R: Rules>(
         paralysing: before.board.is_paralysing(mv.from),
         half_neutral: before.board.is_marked(mv.from, Mark::HalfNeutral),
         frischauf: before.board.is_marked(mv.from, Mark::Frischauf),
+        walk_change: rules.kind_changes_after_the_move(),
         captured_royal: mv.is_capture() && rules.royal_piece(before, mv.capture_square()),
         check,
         result: goal_reached(rules, mv, after, goal).then_some(goal),

@@ -68,9 +68,9 @@ impl Fairy {
     /// reference solver on random positions (a list of what is built, so that a new part
     /// is refused until it is checked). The mummers are built although the reference
     /// solver's constrain nothing under Alice chess: they were checked against its Alice
-    /// moves filtered by its length measure. Not Anticirce, Isardam, Einstein chess,
-    /// Masand, Make & Take and others: the reference solver judges some of their moves in
-    /// ways we have not pinned down (docs/conditions.md).
+    /// moves filtered by its length measure. Not Anticirce, Isardam, Masand, Make & Take
+    /// and others: the reference solver judges some of their moves in ways we have not
+    /// pinned down (docs/conditions.md).
     pub fn composes_with_alice(&self) -> bool {
         let circe_built = self.circe.is_none_or(|c| {
             c.reborn == Reborn::Captured
@@ -94,6 +94,7 @@ impl Fairy {
             mummer: d.mummer,
             koeko: None,
             take_make: false,
+            einstein: None,
             promotions: d.promotions,
             ..*self
         };

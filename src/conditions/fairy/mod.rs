@@ -1842,6 +1842,10 @@ impl<O: Origins, F: FairyStore> Rules for Fairy<O, F> {
         self.legal_but(pos, mv, after, 0, Left::BUT_CHECK, &BeforeScan::single())
     }
 
+    fn kind_changes_after_the_move(&self) -> bool {
+        self.einstein.is_some()
+    }
+
     fn turned(&self, before: &Position<FairyExt<O, F>>, mv: &Move) -> Vec<(Square, Color)> {
         let Some(m) = self.masand else {
             return Vec::new();
