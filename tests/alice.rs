@@ -581,3 +581,23 @@ fn koeko_contact_counts_units_of_both_boards() {
         ["Kh1-g1B", "Kh1-h2B", "Ra1-a5B", "Ra1-a6B", "Ra1-a7B", "Ra1-f1B", "Ra1-g1B"]
     );
 }
+
+/// Messigny chess under Alice chess: an exchange leaves both units on their board and
+/// names none (`Kd1<->Kd8`); the king that exchanged must also be safe on the other board
+/// (the rook of board B on h8 forbids it, on h7 not), as Popeye 4.104 plays it.
+#[test]
+fn a_messigny_exchange_stays_on_its_board() {
+    let src = |rook: &str| {
+        format!(
+            "begin\npieces white kd1 pa2 black kd8 pa7 black aliceb {rook}\nstipulation ~1\ncondition MessignyChess AliceChess\nend\n"
+        )
+    };
+    let exchanges = |rook: &str| -> Vec<String> {
+        keys_of(&src(rook))
+            .into_iter()
+            .filter(|k| k.contains("<->"))
+            .collect()
+    };
+    assert_eq!(exchanges("rh7"), ["Kd1<->Kd8", "Pa2<->Pa7"]);
+    assert_eq!(exchanges("rh8"), ["Pa2<->Pa7"]);
+}

@@ -42,9 +42,10 @@ fn other_board<O: Origins, F: FairyStore>(pos: &Position<FairyExt<O, F>>, on_b: 
 /// Where the units `mv` moved stand after it: the moving unit unless it left the board
 /// (a kamikaze capturer), where it was reborn if it was (Anticirce, a kamikaze capturer
 /// under Circe: it passes to the other board first, as in the reference solver), and
-/// the castling rook.
+/// the castling rook; none after a Messigny exchange, which keeps both units on their
+/// board.
 fn moved_units(mv: &Move) -> impl Iterator<Item = Square> {
-    let mut mover = Some(mv.to);
+    let mut mover = (mv.kind != MoveKind::Exchange).then_some(mv.to);
     for change in mv.effects.changes() {
         match *change {
             Change::Remove(sq, Cause::Removal { .. }) if sq == mv.to => mover = None,
@@ -92,6 +93,7 @@ impl Fairy {
             annan: None,
             lese_majeste: false,
             mummer: d.mummer,
+            messigny: None,
             koeko: None,
             take_make: false,
             einstein: None,

@@ -32,6 +32,11 @@ impl<O: Origins, F: FairyStore> AliceBoard<'_, O, F> {
             .any(|c| matches!(*c, Change::Remove(sq, Cause::Removal { .. }) if sq == mv.to));
         mv.effects.board_from = self.from;
         mv.effects.board_to = if removed { self.from } else { 3 - self.from };
+        if mv.kind == MoveKind::Exchange {
+            // Messigny's exchange leaves both units on their board, as the reference
+            // solver plays it (`Rc4<->Ra7`, no board named).
+            mv.effects.board_to = 0;
+        }
     }
 }
 
