@@ -601,3 +601,19 @@ fn a_messigny_exchange_stays_on_its_board() {
     assert_eq!(exchanges("rh7"), ["Kd1<->Kd8", "Pa2<->Pa7"]);
     assert_eq!(exchanges("rh8"), ["Pa2<->Pa7"]);
 }
+
+/// Volcanic Circe under Alice chess: the queen taken on board B is reborn on d1, where the
+/// knight of board A stands, so it waits under the knight and comes back when the knight
+/// leaves (`[+wQd1->v]`, then `Sd1-f2B[+wQd1]`), as Popeye 4.104 prints these lines.
+#[test]
+fn a_volcanic_rebirth_waits_under_a_unit_of_either_board() {
+    let src = "begin\npieces white ka1 sd1 white aliceb qe4 black kh8 black aliceb bh7\nstipulation h~1\ncondition Circe Volcanic AliceChess\nend\n";
+    let text = fairy::output::text::problem(&crate::common::solve_text(src));
+    for line in [
+        "1.Bh7*e4A[+wQd1->v] Ka1-b2B",
+        "1.Bh7*e4A[+wQd1->v] Sd1-f2B[+wQd1]",
+        "1.Bh7*e4A[+wQd1->v] Sd1-c3B[+wQd1]",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+}

@@ -398,6 +398,7 @@ fn every_condition_agrees_with_playing_every_move() {
             "WhiteOscillatingKings TypeB BlackOscillatingKings",
             "Circe VerticalSymmetry",
             "AntiCirce HorizontalSymmetry",
+            "AliceChess Circe Volcanic",
         ]
         .map(String::from),
     );

@@ -715,7 +715,7 @@ pub fn command_line_words<S: AsRef<str>>(args: &[S]) -> Vec<Spanned<String>> {
 /// What of `f` Alice chess is not built with as a part of the configurable rules.
 fn alice_refusal(f: &Fairy) -> Option<&'static str> {
     (!f.composes_with_alice()).then_some(
-        "Alice chess with conditions other than Circe (with the captured unit reborn by any square or kind rule, but Immun, Cage, Assassin, Volcanic, Parachute and Cohen), Madrasi, Patrouille, UltraPatrol, Lortap, Andernach and Anti-Andernach chess, Monochrome, Bichrome and Grid chess, Annan chess, KoeKo and AntiKoeKo, Take&MakeChess, Einstein, Reversal and Anti-Einstein chess, Messigny chess, Maximummer, Minimummer, Checkless chess, Lèse-majesté, NoCapture and NoPromotion",
+        "Alice chess with conditions other than Circe (with the captured unit reborn by any square or kind rule, but Immun, Cage, Assassin, Parachute and Cohen), Madrasi, Patrouille, UltraPatrol, Lortap, Andernach and Anti-Andernach chess, Monochrome, Bichrome and Grid chess, Annan chess, KoeKo and AntiKoeKo, Take&MakeChess, Einstein, Reversal and Anti-Einstein chess, Messigny chess, Maximummer, Minimummer, Checkless chess, Lèse-majesté, NoCapture and NoPromotion",
     )
 }
 

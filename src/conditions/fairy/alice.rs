@@ -76,7 +76,10 @@ impl Fairy {
         let circe_built = self.circe.is_none_or(|c| {
             c.reborn == Reborn::Captured
                 && !c.immune
-                && matches!(c.occupied, Occupied::Lost | Occupied::Illegal)
+                && matches!(
+                    c.occupied,
+                    Occupied::Lost | Occupied::Illegal | Occupied::Volcanic
+                )
                 && c.square != SquareRule::Cage
                 && !c.cohen
         });
