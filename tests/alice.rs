@@ -499,17 +499,17 @@ fn with_andernach_the_capturer_changes_colour_and_passes_over() {
 
 /// The first moves of a help play's solutions as printed, sorted and without repeats.
 fn first_moves(src: &str) -> Vec<String> {
-    let report = crate::common::solve_text(src);
-    let text = fairy::output::text::problem(&report);
-    let mut moves: Vec<String> = text
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("1."))
-        .filter_map(|l| l.split_whitespace().next())
-        .map(String::from)
+    let mut moves: Vec<String> = crate::common::lines_of(src)
+        .into_iter()
+        .map(|line| line[0].clone())
         .collect();
-    moves.sort();
     moves.dedup();
     moves
+}
+
+/// A one-problem text under Alice chess and `condition`.
+fn alice_problem(pieces: &str, stipulation: &str, condition: &str) -> String {
+    format!("begin\npieces {pieces}\nstipulation {stipulation}\ncondition {condition} AliceChess\nend\n")
 }
 
 /// A mummer chooses among the moves Alice chess leaves: Black's eighteen moves here are
@@ -520,8 +520,10 @@ fn first_moves(src: &str) -> Vec<String> {
 #[test]
 fn a_mummer_chooses_among_the_alice_moves() {
     let src = |mummer: &str| {
-        format!(
-            "begin\npieces white kf1 sa4 qc2 black kb4 pd7 pf6 ra2 black aliceb bh6\nstipulation h~1\ncondition {mummer} AliceChess\nend\n"
+        alice_problem(
+            "white kf1 sa4 qc2 black kb4 pd7 pf6 ra2 black aliceb bh6",
+            "h~1",
+            mummer,
         )
     };
     assert_eq!(first_moves(&src("BlackMaximummer")), ["Bh6-c1A"]);
@@ -539,8 +541,10 @@ fn a_mummer_chooses_among_the_alice_moves() {
 #[test]
 fn patrol_capture_support_is_judged_on_both_boards() {
     let src = |condition: &str| {
-        format!(
-            "begin\npieces white rc5 white aliceb bd3 kg6 black pg3 pd6 rh1 black aliceb kh6 sa2\nstipulation h~1\ncondition {condition} AliceChess\nend\n"
+        alice_problem(
+            "white rc5 white aliceb bd3 kg6 black pg3 pd6 rh1 black aliceb kh6 sa2",
+            "h~1",
+            condition,
         )
     };
     assert_eq!(first_moves(&src("Patrouille")), ["Kh6*g6A"]);
@@ -558,8 +562,12 @@ fn keys_of(src: &str) -> Vec<String> {
 /// 4.104's.
 #[test]
 fn a_make_goes_over_both_boards() {
-    let src = "begin\npieces white ka1 qf5 white aliceb pe2 black kh8 black aliceb qf3\nstipulation ~1\ncondition Take&MakeChess AliceChess\nend\n";
-    let makes: Vec<String> = keys_of(src)
+    let src = alice_problem(
+        "white ka1 qf5 white aliceb pe2 black kh8 black aliceb qf3",
+        "~1",
+        "Take&MakeChess",
+    );
+    let makes: Vec<String> = keys_of(&src)
         .into_iter()
         .filter_map(|k| Some(k.strip_prefix("e2*f3-")?.trim_end_matches(" +").to_string()))
         .collect();
@@ -575,9 +583,13 @@ fn a_make_goes_over_both_boards() {
 /// touch board B's pawn on g2). The seven moves are Popeye 4.104's.
 #[test]
 fn koeko_contact_counts_units_of_both_boards() {
-    let src = "begin\npieces white kh1 ra1 black kh8 pb6 black aliceb pg2\nstipulation ~1\ncondition KoeKo AliceChess\nend\n";
+    let src = alice_problem(
+        "white kh1 ra1 black kh8 pb6 black aliceb pg2",
+        "~1",
+        "KoeKo",
+    );
     assert_eq!(
-        keys_of(src),
+        keys_of(&src),
         ["Kh1-g1B", "Kh1-h2B", "Ra1-a5B", "Ra1-a6B", "Ra1-a7B", "Ra1-f1B", "Ra1-g1B"]
     );
 }
@@ -588,8 +600,10 @@ fn koeko_contact_counts_units_of_both_boards() {
 #[test]
 fn a_messigny_exchange_stays_on_its_board() {
     let src = |rook: &str| {
-        format!(
-            "begin\npieces white kd1 pa2 black kd8 pa7 black aliceb {rook}\nstipulation ~1\ncondition MessignyChess AliceChess\nend\n"
+        alice_problem(
+            &format!("white kd1 pa2 black kd8 pa7 black aliceb {rook}"),
+            "~1",
+            "MessignyChess",
         )
     };
     let exchanges = |rook: &str| -> Vec<String> {
@@ -607,8 +621,12 @@ fn a_messigny_exchange_stays_on_its_board() {
 /// leaves (`[+wQd1->v]`, then `Sd1-f2B[+wQd1]`), as Popeye 4.104 prints these lines.
 #[test]
 fn a_volcanic_rebirth_waits_under_a_unit_of_either_board() {
-    let src = "begin\npieces white ka1 sd1 white aliceb qe4 black kh8 black aliceb bh7\nstipulation h~1\ncondition Circe Volcanic AliceChess\nend\n";
-    let text = fairy::output::text::problem(&crate::common::solve_text(src));
+    let src = alice_problem(
+        "white ka1 sd1 white aliceb qe4 black kh8 black aliceb bh7",
+        "h~1",
+        "Circe Volcanic",
+    );
+    let text = fairy::output::text::problem(&crate::common::solve_text(&src));
     for line in [
         "1.Bh7*e4A[+wQd1->v] Ka1-b2B",
         "1.Bh7*e4A[+wQd1->v] Sd1-f2B[+wQd1]",
