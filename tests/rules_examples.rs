@@ -779,6 +779,41 @@ fn royal_units_other_than_kings_may_exchange_under_messigny() {
 }
 
 #[test]
+fn a_neutral_unit_exchanges_with_either_side_but_not_with_itself_under_messigny() {
+    // The neutral knight exchanges with the black knight, and the white one with it;
+    // it is of both sides, yet `Sd4<->Sd4` is no move (Popeye 4.104 lists these 21).
+    // It may not go to b3 or c2, where it would check the white king.
+    case(
+        "white Ka1 Se5 black Kh8 Sa8 neutral Sd4",
+        "~1",
+        "MessignyChess",
+        &[
+            "1.Ka1<->Kh8 !",
+            "1.Ka1-b2 !",
+            "1.Ka1-a2 !",
+            "1.Ka1-b1 !",
+            "1.Sd4<->Sa8 !",
+            "1.nSd4-e2 !",
+            "1.nSd4-f3 !",
+            "1.nSd4-f5 !",
+            "1.nSd4-e6 !",
+            "1.nSd4-c6 !",
+            "1.nSd4-b5 !",
+            "1.Se5<->Sa8 !",
+            "1.Se5<->Sd4 !",
+            "1.Se5-c4 !",
+            "1.Se5-d3 !",
+            "1.Se5-f3 !",
+            "1.Se5-g4 !",
+            "1.Se5-g6 + !",
+            "1.Se5-f7 + !",
+            "1.Se5-d7 !",
+            "1.Se5-c6 !",
+        ],
+    );
+}
+
+#[test]
 fn circe_rex_inclusive_royal_piece_is_reborn_and_mated_there() {
     case(
         "white royal Qb5 Pe3 Bg1 black royal Sd2 Sd5",

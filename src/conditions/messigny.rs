@@ -27,7 +27,8 @@ impl Messigny {
             if !self.rex_inclusive && role.is_royal() {
                 continue;
             }
-            for to in them & board.by_role(role) {
+            // A neutral unit is of both sides, but does not exchange with itself.
+            for to in them & board.by_role(role) & !Bitboard::from(from) {
                 out.push(Move {
                     from,
                     to,

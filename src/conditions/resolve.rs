@@ -459,7 +459,7 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.neutral, built_with(Attribute::Neutral)) {
         return Err(ConditionError {
             span,
-            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own, a Chameleon, Clone or Einstein kind, by the square rules of Circe, Mirror, File, Rank, Symmetry, VerticalSymmetry, HorizontalSymmetry, Antipodes, PWC, Equipollents, Couscous, Super, Parrain, Diagram or Take&Make Circe, lost, the capture illegal, Volcanic or Parachute when the square is taken, Rex Inclusive or not, Immun or not), Anticirce (Calvet or Cheylan, by those square rules or Super, Relaxed or not, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Madrasi, Isardam, Patrouille, UltraPatrol, Lortap, Annan chess, Take&MakeChess, KoeKo and AntiKoeKo but beside a Circe, Andernach and Anti-Andernach chess, Maximummer, Minimummer, Checkless chess, Lèse-majesté, NoCapture and NoPromotion, nor as kamikaze units".into(),
+            message: "neutral units are not supported with conditions other than Circe (the captured unit reborn as its own, a Chameleon, Clone or Einstein kind, by the square rules of Circe, Mirror, File, Rank, Symmetry, VerticalSymmetry, HorizontalSymmetry, Antipodes, PWC, Equipollents, Couscous, Super, Parrain, Diagram or Take&Make Circe, lost, the capture illegal, Volcanic or Parachute when the square is taken, Rex Inclusive or not, Immun or not), Anticirce (Calvet or Cheylan, by those square rules or Super, Relaxed or not, alone), Mars and Anti-Mars Circe alone, Grid, Monochrome and Bichrome chess, Madrasi, Isardam, Patrouille, UltraPatrol, Lortap, Annan chess, Take&MakeChess, KoeKo and AntiKoeKo but beside a Circe, Andernach and Anti-Andernach chess, Einstein, Reversal and Anti-Einstein chess, Messigny chess, Maximummer, Minimummer, Checkless chess, Lèse-majesté, NoCapture and NoPromotion, nor as kamikaze units".into(),
         });
     }
     let chameleons_built = built_with(Attribute::Chameleon)
@@ -469,13 +469,13 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.chameleon, chameleons_built) {
         return Err(ConditionError {
             span,
-            message: "chameleon units are not supported with these conditions: they are built with those of neutral units but Isardam, KoeKo, AntiKoeKo, Andernach, Anti-Andernach and Lèse-majesté, Anticirce by the same square rules, Take&MakeChess and Circe Take&Make (docs/conditions.md), not as kamikaze units nor with neutral units under Anticirce or Take & Make".into(),
+            message: "chameleon units are not supported with these conditions: they are built with those of neutral units but Isardam, KoeKo, AntiKoeKo, Andernach, Anti-Andernach, Einstein, Messigny and Lèse-majesté, Anticirce by the same square rules, Take&MakeChess and Circe Take&Make (docs/conditions.md), not as kamikaze units nor with neutral units under Anticirce or Take & Make".into(),
         });
     }
     if let (Some(span), false) = (marks.half_neutral, built_with(Attribute::HalfNeutral)) {
         return Err(ConditionError {
             span,
-            message: "half-neutral units are not supported with the conditions neutral units are not supported with (docs/conditions.md), with Volcanic, Parachute or Take&Make Circe, Isardam, KoeKo, AntiKoeKo, Take&MakeChess, Andernach or Anti-Andernach chess or Lèse-majesté, nor with kamikaze units".into(),
+            message: "half-neutral units are not supported with the conditions neutral units are not supported with (docs/conditions.md), with Volcanic, Parachute or Take&Make Circe, Isardam, KoeKo, AntiKoeKo, Take&MakeChess, Andernach or Anti-Andernach chess, Einstein chess and its relatives, Messigny chess or Lèse-majesté, nor with kamikaze units".into(),
         });
     }
     if let Some(span) = marks.half_neutral.and(marks.chameleon.or(marks.paralysing)) {
@@ -634,12 +634,18 @@ fn attribute_rules(mut f: Fairy, unit: Attribute) -> bool {
     //   the unit it took, a neutral one as the side it was taken as;
     // - KoeKo: a neutral unit touches as any unit; not beside a Circe, where the
     //   reference solver refuses neutral units ("too much fairy chess for neutral
-    //   pieces").
+    //   pieces");
+    // - Einstein, Reversal and Anti-Einstein chess: a neutral unit changes kind as any
+    //   unit (`Einstein`), printed with no mark;
+    // - Messigny chess: a neutral unit exchanges with a unit of its kind of either side,
+    //   a neutral one included, but not with itself (`Messigny::exchanges`).
     if unit == Attribute::Neutral {
         f.andernach = None;
         f.lese_majeste = false;
         f.isardam = None;
         f.take_make = false;
+        f.einstein = None;
+        f.messigny = None;
         if f.circe.is_none() && f.anti.is_none() {
             f.koeko = None;
         }

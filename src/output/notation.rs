@@ -123,9 +123,13 @@ fn castling_make(mv: &crate::movegen::Move) -> Option<Square> {
 fn new_kind(s: &mut String, pm: &PlayedMove) {
     let mv = &pm.mv;
     if let Some(role) = mv.promotion {
-        // A royal pawn promotes to a royal unit; the reference solver shows no royal mark
-        // on a kind an Einstein move changes.
-        let marks = mover_marks(pm, pm.royal && mv.role.is_pawn());
+        // A royal pawn promotes to a royal unit; the reference solver shows no mark at all
+        // (royal, neutral, kamikaze) on a kind an Einstein move changes: `nSh6-f5=P`.
+        let marks = if pm.walk_change {
+            String::new()
+        } else {
+            mover_marks(pm, pm.royal && mv.role.is_pawn())
+        };
         let _ = write!(s, "={marks}{}", role.code());
     }
 }
