@@ -708,6 +708,39 @@ fn isardam_double_step_observed_by_an_en_passant_taker_is_illegal() {
 }
 
 #[test]
+fn isardam_judges_a_chameleon_check_with_the_kind_it_would_take_as() {
+    // Constructed; the moves checked with Popeye 4.104 (~1). The chameleon knight d1
+    // attacks c3 and e3, but taking on e3 it would be a bishop there, observed by the
+    // bishop f4: that capture is illegal, so e3 is no check (type A) and the king may go
+    // there; on c3 it would be a bishop observed by none, and c3 stays barred.
+    case(
+        "white Kd3 Bf4 black Ka8 black chameleon Sd1",
+        "~1",
+        "Isardam",
+        &[
+            "1.Kd3-c2 !",
+            "1.Kd3-e2 !",
+            "1.Kd3-e4 !",
+            "1.Kd3-c4 !",
+            "1.Kd3-d2 !",
+            "1.Kd3-d4 !",
+            "1.Kd3-e3 !",
+            "1.Bf4-c1 !",
+            "1.Bf4-d2 !",
+            "1.Bf4-e3 !",
+            "1.Bf4-h2 !",
+            "1.Bf4-g3 !",
+            "1.Bf4-h6 !",
+            "1.Bf4-g5 !",
+            "1.Bf4-b8 !",
+            "1.Bf4-c7 !",
+            "1.Bf4-d6 !",
+            "1.Bf4-e5 !",
+        ],
+    );
+}
+
+#[test]
 fn make_and_take_en_passant_after_a_make() {
     // Constructed; the solutions checked with Popeye 4.104: after c7-c5 the d6 pawn makes
     // d6-d5, the b7 pawn b7-b5 (each as a black pawn), and takes on c6 en passant.

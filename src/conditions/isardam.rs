@@ -5,6 +5,7 @@
 //! no such observation; in type B every attack on the king is check.
 
 use super::andernach::Andernach;
+use super::fairy::chameleon_next;
 use super::geometry::Geometry;
 use super::madrasi::Madrasi;
 use crate::board::{Bitboard, Board, Color, EnPassant, FairyStore, Mark, Piece, Role, Square};
@@ -153,8 +154,9 @@ impl Isardam {
     /// Whether the attack of the unit on `from` on `color`'s royal unit on `k` is check:
     /// always in type B; in type A only if the capture would leave no observation (a
     /// pawn that would promote capturing: as one of the kinds it may promote to; under
-    /// Andernach chess a capturer but a royal or neutral one turned `color`'s, as the
-    /// reference solver plays the capture to judge it).
+    /// Andernach chess a capturer but a royal or neutral one turned `color`'s; a chameleon
+    /// as the next kind of its cycle; a half-neutral one turned neutral, or from neutral
+    /// to the side it attacks for: as the reference solver plays the capture to judge it).
     /// `clean` where `board` is known to hold no observation: then only what the capture
     /// changes is looked at.
     #[allow(clippy::too_many_arguments)]
@@ -183,7 +185,17 @@ impl Isardam {
         let turns = andernach == Some(Andernach::Andernach)
             && !attrs.neutral()
             && royal[(!color).index()] != Some(from);
-        let unit = Piece::new(if turns { color } else { !color }, unit.role);
+        let role = if attrs.chameleon() {
+            chameleon_next(unit.role).unwrap_or(unit.role)
+        } else {
+            unit.role
+        };
+        let attrs = if attrs.half_neutral() {
+            attrs.with_neutral(!attrs.neutral())
+        } else {
+            attrs
+        };
+        let unit = Piece::new(if turns { color } else { !color }, role);
         after.take(k);
         let mut royal = royal;
         royal[color.index()] = None;

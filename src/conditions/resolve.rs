@@ -469,13 +469,13 @@ pub fn resolve_for(
     if let (Some(span), false) = (marks.chameleon, chameleons_built) {
         return Err(ConditionError {
             span,
-            message: "chameleon units are not supported with these conditions: they are built with those of neutral units but Isardam, KoeKo, AntiKoeKo, Andernach, Anti-Andernach, Einstein, Messigny and Lèse-majesté, Anticirce by the same square rules, Take&MakeChess and Circe Take&Make (docs/conditions.md), not as kamikaze units nor with neutral units under Anticirce or Take & Make".into(),
+            message: "chameleon units are not supported with these conditions: they are built with those of neutral units but KoeKo, AntiKoeKo, Andernach, Anti-Andernach, Einstein, Messigny and Lèse-majesté, Anticirce by the same square rules, Take&MakeChess and Circe Take&Make (docs/conditions.md), not as kamikaze units nor with neutral units under Anticirce or Take & Make".into(),
         });
     }
     if let (Some(span), false) = (marks.half_neutral, built_with(Attribute::HalfNeutral)) {
         return Err(ConditionError {
             span,
-            message: "half-neutral units are not supported with the conditions neutral units are not supported with (docs/conditions.md), with Volcanic, Parachute or Take&Make Circe, Isardam, KoeKo, AntiKoeKo, Take&MakeChess, Andernach or Anti-Andernach chess, Einstein chess and its relatives, Messigny chess or Lèse-majesté, nor with kamikaze units".into(),
+            message: "half-neutral units are not supported with the conditions neutral units are not supported with (docs/conditions.md), with Volcanic, Parachute or Take&Make Circe, KoeKo, AntiKoeKo, Take&MakeChess, Andernach or Anti-Andernach chess, Einstein chess and its relatives, Messigny chess or Lèse-majesté, nor with kamikaze units".into(),
         });
     }
     if let Some(span) = marks.half_neutral.and(marks.chameleon.or(marks.paralysing)) {
@@ -619,17 +619,18 @@ fn attribute_rules(mut f: Fairy, unit: Attribute) -> bool {
     // (`Madrasi::paralysed`); Patrouille, UltraPatrol and Lortap: it is supported by the
     // units of the side it acts for (`Patrol::supported`); Annan chess: a neutral unit
     // lends its walk to the unit in front of it for the side that moves, and borrows as
-    // that side's unit (`Annan::borrowed`).
+    // that side's unit (`Annan::borrowed`); Isardam: each unit is looked at as each
+    // side's it belongs to, a neutral one as both, and a capture of the king is judged
+    // with the capturer as the capture leaves it, a chameleon of its next kind, a
+    // half-neutral one turned (`Isardam::checks`), as the reference solver does.
     f.madrasi = None;
+    f.isardam = None;
     f.patrol = None;
     f.annan = None;
     // With neutral units only (random positions agree with the reference solver;
-    // half-neutral and chameleon units differ under Isardam and are not compared under
-    // the others):
+    // half-neutral and chameleon units are not compared):
     // - Andernach and Anti-Andernach chess (a neutral unit keeps its colour) and
     //   Lèse-majesté;
-    // - Isardam: each unit is looked at as each side's it belongs to, a neutral one as
-    //   both, as the reference solver does;
     // - Take&MakeChess (and Circe Take&Make above): the capturer makes with the walk of
     //   the unit it took, a neutral one as the side it was taken as;
     // - KoeKo: a neutral unit touches as any unit; not beside a Circe, where the
@@ -642,7 +643,6 @@ fn attribute_rules(mut f: Fairy, unit: Attribute) -> bool {
     if unit == Attribute::Neutral {
         f.andernach = None;
         f.lese_majeste = false;
-        f.isardam = None;
         f.take_make = false;
         f.einstein = None;
         f.messigny = None;
@@ -955,7 +955,7 @@ mod tests {
             "Circe Volcanic",
             "Circe Parachute",
             "Circe Assassin",
-            "Isardam",
+            "KoeKo",
             "Take&MakeChess",
             "Circe Take&Make",
         ] {
@@ -966,6 +966,7 @@ mod tests {
             "Circe RexInclusive",
             "Madrasi",
             "AnnanChess",
+            "Isardam",
         ] {
             assert!(built(words, chameleon), "{words}");
             assert!(built(words, half_neutral), "{words}");
@@ -974,7 +975,7 @@ mod tests {
             "Circe Clone",
             "Circe Volcanic",
             "AntiCirce Relaxed",
-            "Isardam",
+            "KoeKo",
         ] {
             assert!(!built(words, chameleon), "{words}");
         }

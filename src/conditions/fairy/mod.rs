@@ -310,7 +310,7 @@ fn recolour<O: Origins, F: FairyStore>(p: &mut Position<FairyExt<O, F>>, sq: Squ
 
 /// The kind a chameleon unit of kind `role` becomes by its move: S → B → R → Q → S, as
 /// in Chameleon Circe; other kinds keep theirs.
-fn chameleon_next(role: Role) -> Option<Role> {
+pub(in crate::conditions) fn chameleon_next(role: Role) -> Option<Role> {
     match role {
         Role::Knight => Some(Role::Bishop),
         Role::Bishop => Some(Role::Rook),
