@@ -25,6 +25,15 @@ pub fn init(threads: Option<usize>) -> Result<(), rayon::ThreadPoolBuildError> {
     builder.build_global()
 }
 
+/// A pool of its own with `threads` workers and the same deep stacks, for a search that
+/// must not wait for the global pool's workers (a batch's problems, each on its own).
+pub fn pool(threads: usize) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
+    rayon::ThreadPoolBuilder::new()
+        .stack_size(WORKER_STACK_BYTES)
+        .num_threads(threads.max(1))
+        .build()
+}
+
 /// Runs `f` on a worker of the global pool (building the pool with deep stacks first if
 /// nobody has), and returns its result. A search started from any thread (the main
 /// thread, a batch thread, a test) then recurses on a deep stack.

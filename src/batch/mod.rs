@@ -2,11 +2,12 @@
 //! shards for several jobs (`shard`), the report rows and their file (`report`), the
 //! summary (`summary`), and here the list of problems and the parallel run over it.
 //!
-//! At most `workers` problems are solved at once, each by one plain thread that feeds the
-//! rayon pool with its own search. (A rayon `par_iter` over problems would let a pool
+//! At most `workers` problems are solved at once, each by one plain thread with a rayon
+//! pool of its own for its searches. (A rayon `par_iter` over problems would let a pool
 //! thread waiting inside one problem's search pick up another whole problem: more tables
 //! alive than the memory ceiling allows, and the first problem's time inflated by the
-//! second's.)
+//! second's. One pool shared by the workers would let a long search spread over every
+//! thread while the next problem waits for one, its time limit running out unsearched.)
 
 mod discover;
 mod report;
@@ -105,6 +106,8 @@ pub fn tasks(found: &[Found]) -> (Vec<Task>, Vec<FileWarning>) {
 pub struct BatchConfig {
     /// Problems solved at once.
     pub workers: usize,
+    /// The search threads of each problem (each worker has a pool of its own).
+    pub threads_each: usize,
     /// The memory of all transposition tables together, in MB.
     pub hash_mb_total: usize,
     /// Time limit per twin.
@@ -135,11 +138,21 @@ where
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..config.workers.clamp(1, tasks.len().max(1)) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(task) = tasks.get(i) else { break };
-                started(task);
-                done(task, solve_task(task, &solve, config.check));
+            scope.spawn(|| {
+                // Without a pool of its own (the system refused a thread), the worker
+                // searches on the global pool.
+                let pool = crate::threads::pool(config.threads_each).ok();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(task) = tasks.get(i) else { break };
+                    started(task);
+                    let solve = || solve_task(task, &solve, config.check);
+                    let rows = match &pool {
+                        Some(pool) => pool.install(solve),
+                        None => solve(),
+                    };
+                    done(task, rows);
+                }
             });
         }
     });
@@ -351,5 +364,82 @@ fn found_any(outcome: &Outcome) -> bool {
     match outcome {
         Outcome::Help { solutions, .. } => solutions.iter().any(|s| !s.lines.is_empty()),
         Outcome::Battle(v) => v.iter().any(|s| s.roots.iter().any(|r| r.key)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::parse_file;
+    use std::sync::Mutex;
+
+    fn task(name: &str, text: &str) -> Task {
+        let spec = parse_file(text).remove(0).map_err(|e| RowError {
+            message: e.message,
+            line: e.line,
+            column: e.col,
+        });
+        Task {
+            file: name.to_string(),
+            relative: name.to_string(),
+            problem: 1,
+            spec,
+        }
+    }
+
+    #[test]
+    fn a_long_search_does_not_keep_the_next_problem_waiting() {
+        // Two long searches start first and take what threads they may; the mate in one
+        // starts half a second later. On one pool shared by the workers (of two threads
+        // on a machine of two cores) it waited for a thread until the long searches' time
+        // ran out, its own time limit running meanwhile when its search had started and
+        // then stolen one of their jobs.
+        let slow = |name| {
+            task(
+                name,
+                "begin\nstipulation #8\npieces white Ke1 Qd1 Ra1h1 Bc1f1 Sb1g1 Pa2b2c2d2e2f2g2h2\n  black Ke8 Qd8 Ra8h8 Bc8f8 Sb8g8 Pa7b7c7d7e7f7g7h7\nend\n",
+            )
+        };
+        let quick = task(
+            "quick",
+            "begin\nstipulation #1\npieces white Kb6 Qc1 black Ka8\nend\n",
+        );
+        let config = BatchConfig {
+            workers: 3,
+            threads_each: 1,
+            hash_mb_total: 24,
+            max_time: Some(Duration::from_secs(5)),
+            check: false,
+        };
+        let rows = Mutex::new(Vec::new());
+        let quick_started = Mutex::new(None);
+        let started = |t: &Task| {
+            if t.file == "quick" {
+                std::thread::sleep(Duration::from_millis(500));
+                *quick_started.lock().unwrap() = Some(Instant::now());
+            }
+        };
+        let quick_took = Mutex::new(None);
+        run(
+            &[slow("slow1"), slow("slow2"), quick],
+            &config,
+            started,
+            |t, r| {
+                if t.file == "quick" {
+                    let begun = quick_started.lock().unwrap().expect("started");
+                    *quick_took.lock().unwrap() = Some(begun.elapsed());
+                }
+                rows.lock().unwrap().extend(r)
+            },
+        );
+        let rows = rows.into_inner().unwrap();
+        let quick = rows.iter().find(|r| r.file == "quick").expect("a row");
+        assert_eq!(quick.status, Status::Solved, "{quick:?}");
+        // A mate in one takes milliseconds; seconds would be the wait for a thread.
+        let took = quick_took.into_inner().unwrap().expect("done");
+        assert!(took < Duration::from_millis(2500), "{took:?} {quick:?}");
+        for slow in rows.iter().filter(|r| r.file.starts_with("slow")) {
+            assert_eq!(slow.status, Status::TimedOut, "{slow:?}");
+        }
     }
 }

@@ -101,6 +101,7 @@ fn solve_all(args: &BatchArgs, child: Option<&supervise::Child>) -> i32 {
     }
     let config = BatchConfig {
         workers,
+        threads_each: (rayon::current_num_threads() / workers).max(1),
         hash_mb_total: args.hash,
         max_time: args.max_time.map(Duration::from_secs_f64),
         check: args.check,
