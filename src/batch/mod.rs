@@ -146,10 +146,10 @@ where
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(task) = tasks.get(i) else { break };
                     started(task);
-                    let solve = || solve_task(task, &solve, config.check);
+                    let solve_it = || solve_task(task, &solve, config.check);
                     let rows = match &pool {
-                        Some(pool) => pool.install(solve),
-                        None => solve(),
+                        Some(pool) => pool.install(solve_it),
+                        None => solve_it(),
                     };
                     done(task, rows);
                 }
